@@ -63,8 +63,9 @@ def test_rented_summary_ranks_by_rent_as_recommend_does(tmp_path, capsys):
 
     assert order == ranked[:len(order)]
     # the front page carries the figure the ranking is on (it showed only the purchase's TCO per token)
-    shown = summary["headline"]["每百万词元成本——云租用价格"].replace("\xa0", " ")
-    assert shown == f"{first['cloud_per_million_tokens']:.3f} 元"  # 元 in Chinese (session 38)
+    # named short, its basis beside the figure (session 47, look)
+    shown = summary["headline"]["每百万词元成本"].replace("\xa0", " ")
+    assert shown == f"{first['cloud_per_million_tokens']:.3f} 元——云租用价格"  # 元 in Chinese (session 38)
 
 
 def _alternatives(markdown: str) -> str:

@@ -61,12 +61,24 @@ gets the room its card names need (Qt gave the cost column's long basis a fifth 
 "31 × RTX PRO 6000 Blackwell Max-Q Workstation Edition (recommended)" to six lines in a seventh)."""
 
 
-def _html_table(table: Table, numeric_from: int = 99, colours: dict[str, str] | None = None) -> str:
+LANGUAGE_WIDTHS: dict[tuple[str, str], tuple[int | None, ...]] = {
+    ("alternatives", "en"): (None, 19, 17, None, None, None, None, 15)}
+"""Widths of a table's columns in one language, over :data:`COLUMN_WIDTHS` [% of the page]: the English
+alternatives' class gets the room of "Workstation card" on one line and of "Inference card (also
+fine-tuning, graphics)" on two, the comparison's words less (left to Qt, the class wrapped "Inference card /
+(also fine-tuning, / graphics)" and "Workstation / card" beside a last column of a fifth of the page; session
+47, look). The Chinese class names are a few characters ("训练卡"): a fixed share there broke "93.26 万元"
+in the capex column, so Qt sizes them."""
+
+
+def _html_table(table: Table, numeric_from: int = 99, colours: dict[str, str] | None = None,
+                language: str = "") -> str:
     """A table; columns from ``numeric_from`` on are right-aligned (amounts); a cell whose whole text
-    is a key of ``colours`` is written bold in that colour (a constraint's state)."""
+    is a key of ``colours`` is written bold in that colour (a constraint's state); its columns sized for
+    ``language`` where :data:`LANGUAGE_WIDTHS` says so."""
     e = html_text
     head = ""
-    widths = COLUMN_WIDTHS.get(table.key, ())
+    widths = LANGUAGE_WIDTHS.get((table.key, language), COLUMN_WIDTHS.get(table.key, ()))
     if len(widths) != len(table.header):
         widths = ()
     if any(table.header):
@@ -148,7 +160,7 @@ def to_html(summary: Summary, images: dict[str, str] | None = None) -> str:
         if table.image_title and image:  # the chart under its own heading: each kept whole on a page
             parts += [_heading(table.image_title), image]
         parts.append(_heading(table.title))
-        parts.append(_html_table(table, NUMERIC_COLUMNS.get(table.key, 99)))
+        parts.append(_html_table(table, NUMERIC_COLUMNS.get(table.key, 99), language=summary.language))
         if table.note:
             parts.append(_table_note(table.note))
         if not table.image_title:

@@ -432,13 +432,13 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     headings = {"headline": w("At a glance"), "sources": w("Sources"), "warnings": w("Warnings"),
                 "approval": w("Approval"),
                 "state": w("Wrong card class for this work" if state == WRONG_CLASS else STATE_TITLES[state])}
+    glance = load_headline(est, w) + headline(est, mine, w, objective, result) + price_headline(decision, w)
     return Summary(language, summary_title(asked_scenario(est), w), meta, verdict, tables, warnings, est,
-                   tuple(o.estimate for o in priced),
-                   headline=(load_headline(est, w) + headline(est, mine, w, objective, result)
-                             + price_headline(decision, w)),
+                   tuple(o.estimate for o in priced), headline=glance,
                    charts=(*((chart,) if chart else ()), *((tradeoff[1],) if tradeoff else ())),
                    sources=tuple(sources.items),
-                   approval=approval_table(w, prepared_by, today).rows,
+                   approval=approval_table(w, prepared_by, today, headings["state"] + w.label(": ") + status,
+                                           glance).rows,
                    headings=headings, cost=mine.cost, status=status, state=state,
                    first_page=(constraints_table(est, w, filters),), cautions=support_cautions(
                        est, recommended_instead(mine, best, recommended, w, filters), result, w))

@@ -30,7 +30,7 @@ from configurator.report.summary_front import owned_rented_text, owned_text, ren
 from configurator.report.summary_money import (
     Option,
     job_alone_rows,
-    per_unit_name,
+    per_unit_glance,
     rent_cost_per_unit,
     tco_per_unit_of,
 )
@@ -158,7 +158,14 @@ def _tco_per_unit_rows(est: Estimate, mine: Option, w: Words) -> Rows:
         return []
     value = unit_cost(tco_per_unit, mine.cost.bom.currency, w.language)
     value = value and excluded_suffix(value, mine.cost, w)  # a total without the workstations says so
-    return [] if value is None else [(per_unit_name(est, w), value)]
+    return [] if value is None else [_per_unit_row(est, w, value)]
+
+
+def _per_unit_row(est: Estimate, w: Words, value: str, basis: str = "tco") -> tuple[str, str]:
+    """A cost per unit of work's row: its name short, what it covers beside the ``value``
+    (:func:`~configurator.report.summary_money.per_unit_glance`)."""
+    name, covers = per_unit_glance(est, w, basis)
+    return name, w("{value} — {note}", value=value, note=covers)
 
 
 def _instead(name: str, w: Words) -> str:
@@ -179,7 +186,7 @@ def _renter_rows(est: Estimate, mine: Option, w: Words, rent: str, carried: Rows
     if est.usable:
         rent_per_unit = rent_cost_per_unit(est, cost)
         if rent_per_unit is not None:
-            rows.append((per_unit_name(est, w, "cloud"), unit_cost(rent_per_unit, cost.bom.currency, w.language)))
+            rows.append(_per_unit_row(est, w, unit_cost(rent_per_unit, cost.bom.currency, w.language), "cloud"))
         rows += banded_speed(est, w)
     used = [(w("Bought used"), w.message(m)) for m in _bought_used(est)]  # the buy price is a used card's
     rows += [(_instead(name, w), value) for name, value in
@@ -198,8 +205,8 @@ def _buyer_rows(est: Estimate, mine: Option, w: Words, objective: Objective, car
             *((w("Bought used"), w.message(m)) for m in _bought_used(est)), *_purchase_rows(cost, w, owned)]
     if est.usable:
         if objective is Objective.CLOUD and mine.per_unit is not None:
-            rows.append((per_unit_name(est, w, "cloud"), unit_cost(mine.per_unit, cost.bom.currency, w.language)))
-        rows += [*_tco_per_unit_rows(est, mine, w), *job_alone_rows(est, cost, w), *banded_speed(est, w)]
+            rows.append(_per_unit_row(est, w, unit_cost(mine.per_unit, cost.bom.currency, w.language), "cloud"))
+        rows += [*_tco_per_unit_rows(est, mine, w), *job_alone_rows(est, cost, w, glance=True), *banded_speed(est, w)]
     return rows
 
 

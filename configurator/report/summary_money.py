@@ -30,8 +30,8 @@ from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
 from configurator.core.desks import at_desks, charges_left_out
 from configurator.core.procurement.host import in_office
 from configurator.core.view.constraints_view import shortfall
-from configurator.core.view.estimate_view import job_alone_label
-from configurator.core.view.cost_bases import per_unit_label, period
+from configurator.core.view.estimate_view import JOB_ALONE_BASIS, JOB_ALONE_SHORT, job_alone_label
+from configurator.core.view.cost_bases import PER_UNIT, basis_label, per_unit_label, period
 from configurator.core.view.ranking_view import ranking_cost_heading
 from configurator.core.view.rows import Amount, Phrase, range_phrase, write
 from configurator.core.workloads import family_of
@@ -63,6 +63,19 @@ def per_unit_name(est: Estimate, w: Words, basis: str = "tco", office: bool | No
                                 family.pace, licence, office), w.language)
 
 
+def per_unit_glance(est: Estimate, w: Words, basis: str = "tco") -> tuple[str, str]:
+    """:func:`per_unit_name` in two, for the first page's two columns: the cost per unit of work
+    ('Cost per million tokens') and its basis ('total cost of ownership: cards, servers, network, power,
+    support — over 4 years, if the cards train at this pace all 4 years'), the basis read beside the
+    figure. The whole name as the row's label wrapped to six lines in the first page's narrow label
+    column, its figure alone beside them (session 47, look)."""
+    family = family_of(est.scenario.workload)
+    licence = est.costs.licence_per_unit if basis == "cloud" else None
+    named = basis_label(basis, est.scenario.economics.amortisation_years, family.cost_unit, family.pace, licence,
+                        in_office(est.scenario, est.card))
+    return write(per_unit_label(family.cost_unit, None), w.language), write(named, w.language)
+
+
 def per_unit_heading(est: Estimate, w: Words, objective: Objective, office: bool | None = None) -> tuple[str, str]:
     """The alternatives' cost column as a table heads it, short as the window's and the command line's
     rankings head it ('TCO/frame', 'Rent/M tokens':
@@ -75,15 +88,20 @@ def per_unit_heading(est: Estimate, w: Words, objective: Objective, office: bool
     return short, w("{short}: {full}.", short=short, full=per_unit_name(est, w, basis, office))
 
 
-def job_alone_rows(est: Estimate, cost: DeploymentCost, w: Words) -> tuple[tuple[str, str], ...]:
+def job_alone_rows(est: Estimate, cost: DeploymentCost, w: Words, glance: bool = False) -> tuple[tuple[str, str], ...]:
     """A job that ends, usable: what this job alone costs per unit of its work with its cards and servers
     bought for it (:func:`configurator.core.job_alone.job_alone`), beside the TCO per unit spread over the
-    years; none for work that runs on."""
+    years; none for work that runs on. ``glance``: the first page's row, its label short and what the figure
+    covers beside it (:func:`per_unit_glance`)."""
     job = job_alone(est, cost) if est.usable else None
     if job is None:
         return ()
-    label = job_alone_label(family_of(est.scenario.workload))
-    return ((write(label, w.language), unit_cost(job.bought_per_unit, cost.bom.currency, w.language)),)
+    family = family_of(est.scenario.workload)
+    value = unit_cost(job.bought_per_unit, cost.bom.currency, w.language)
+    if not glance:
+        return ((write(job_alone_label(family), w.language), value),)
+    return ((write(Phrase(JOB_ALONE_SHORT, {"per": PER_UNIT[family.cost_unit]}), w.language),
+             w("{value} — {note}", value=value, note=w(JOB_ALONE_BASIS))),)
 
 
 @dataclass(frozen=True)

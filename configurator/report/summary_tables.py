@@ -77,8 +77,21 @@ def assumptions_table(est: Estimate, mine: Option, w: Words, sources: SourceList
     return Table("assumptions", label(section.title, language), ("", ""), tuple(rows))
 
 
-def approval_table(w: Words, prepared_by: str, today: date) -> Table:
-    """The sign-off rows an approver fills in: who prepared it and when, who approves, the date, a signature."""
-    rows = ((w("Prepared by"), prepared_by or ""), (w("Date"), today.isoformat()), (w("Approved by"), ""),
-            (w("Date"), ""), (w("Signature"), ""))
+APPROVED = ("Configuration", "Capex", "New spend (capex)", "Cloud rent")
+"""The first page's rows (label ids) the sign-off repeats above its fields: what is bought or rented and what it
+costs."""
+
+
+def approval_table(w: Words, prepared_by: str, today: date, state: str = "",
+                   headline: tuple[tuple[str, str], ...] = ()) -> Table:
+    """The sign-off rows an approver fills in: who prepared it and when, who approves, the date, a signature;
+    above them what is signed for: the verdict in one line (``state``, the status under its title) and the
+    ``headline``'s configuration and spend (:data:`APPROVED`). The fields stand on a page of their own where the
+    summary fills the one before (six of fourteen persona summaries, session 47, look), and read as a
+    signature under nothing there."""
+    named = {w(name) for name in APPROVED}
+    signed = ((w("State"), state),) if state else ()
+    signed += tuple((name, value) for name, value in headline if name in named)
+    rows = signed + ((w("Prepared by"), prepared_by or ""), (w("Date"), today.isoformat()), (w("Approved by"), ""),
+                     (w("Date"), ""), (w("Signature"), ""))
     return Table("approval", w("Approval"), ("", ""), rows)

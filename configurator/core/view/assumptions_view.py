@@ -254,7 +254,8 @@ def assumptions_section(est: Estimate) -> Section:
                       {"pue": figure(e.pue), "share": Amount(e.power_fraction, "share"),
                        "price": electricity_price(e),
                        "u": Amount(e.utilisation, "share"), "years": figure(e.amortisation_years)})
-    prices = Phrase(PRICES_ROW[est.card.priced_per],
+    rows_by_price = PRICES_ROW if c.prices.cloud_per_hour is not None else PRICES_ROW_NO_CLOUD
+    prices = Phrase(rows_by_price[est.card.priced_per],
                     {"card": Amount(c.prices.card_price, c.currency, money=True), "n": est.card.gpus_per_board,
                      "chip": est.card.chip_word,
                      "card_date": _price_date(c.prices.card_price_date),
@@ -283,6 +284,12 @@ PRICES_ROW = {
                  "quoted price ranges"}
 """The prices row by what the card's price buys (:attr:`configurator.core.card.Card.priced_per`): an A16's
 purchase price is a board's of 4 GPUs, its rent per GPU (label ids)."""
+
+PRICES_ROW_NO_CLOUD = {
+    "per card": "card {card} ({card_date}), no cloud price; midpoints of quoted price ranges",
+    "per board": "board of {n} {chip}s {card} ({card_date}), no cloud price; midpoints of quoted price ranges"}
+""":data:`PRICES_ROW` of a card no cloud sells by the hour: "cloud — per card-hour (no date)" said it as a
+blank to fill (session 47, look)."""
 
 
 def _price_date(date: str | None) -> str:

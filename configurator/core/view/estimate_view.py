@@ -305,6 +305,9 @@ def cost_section(est: Estimate) -> Section:
 JOB_ALONE = "Cost {per} — this job alone, its cards and servers bought for it (capex + its energy)"
 """The row of a job that ends (the family's ``one_off_job``) that says what the job costs on its own, bought
 (:mod:`configurator.core.job_alone`), beside its rent per unit and the TCO spread over the years."""
+JOB_ALONE_SHORT = "Cost {per} — this job alone"
+JOB_ALONE_BASIS = "its cards and servers bought for it (capex + its energy)"
+""":data:`JOB_ALONE` in two, for the summary's first page: the row's label and, beside the figure, what it covers."""
 
 
 def _job_alone_rows(est: Estimate, family: WorkloadFamily, money) -> tuple[Row, ...]:

@@ -162,10 +162,18 @@ def _architecture(est: Estimate, w: Words) -> str:
 
 
 def _training_parallelism(est: Estimate, w: Words) -> str:
-    """A training layout's degrees: tensor, pipeline and data parallel, and the ZeRO stage."""
+    """A training layout's degrees: tensor, context (where split), pipeline and data parallel, expert
+    parallel (where split) and the ZeRO stage, so that their product reads as the card count (160 cards
+    read "tensor parallel 2, pipeline parallel 5, data parallel 8", the context-parallel 2 left out;
+    session 47, look)."""
     s, p = est.scenario, est.scenario.parallelism
-    return _listed(w, f"{w('tensor parallel')} {p.tp}", f"{w('pipeline parallel')} {p.pp}",
-                   f"{w('data parallel')} {s.data_parallel}", f"{w('ZeRO stage')} {p.zero}")
+    parts = [f"{w('tensor parallel')} {p.tp}"]
+    if p.cp > 1:
+        parts.append(f"{w('context parallel')} {p.cp}")
+    parts += [f"{w('pipeline parallel')} {p.pp}", f"{w('data parallel')} {s.data_parallel}"]
+    if p.ep > 1:
+        parts.append(f"{w('expert parallel')} {p.ep}")
+    return _listed(w, *parts, f"{w('ZeRO stage')} {p.zero}")
 
 
 def _serving_parallelism(est: Estimate, w: Words) -> str:

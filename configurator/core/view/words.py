@@ -490,6 +490,10 @@ ZH_CN.update({
     ("board of {n} {chip}s {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of "
      "quoted price ranges"):
         "板卡（每块 {n} 颗 {chip}）{card}（{card_date}），云租用每卡每小时 {cloud}（{cloud_date}）；价格区间取中值",
+    "card {card} ({card_date}), no cloud price; midpoints of quoted price ranges":
+        "加速卡 {card}（{card_date}），无云租用价格；价格区间取中值",
+    "board of {n} {chip}s {card} ({card_date}), no cloud price; midpoints of quoted price ranges":
+        "板卡（每块 {n} 颗 {chip}）{card}（{card_date}），无云租用价格；价格区间取中值",
     "no date": "无日期", "Catalog {version} ({date})": "硬件目录 {version}（{date}）",
     "— = not published or not supported": "— 表示未公布或不支持",
     "Ranked by {by} (lower is better)": "按{by}排名（越低越好）", "Cards": "卡数", "Why": "理由",

@@ -137,6 +137,8 @@ ZH_CN_ESTIMATE: dict[str, str] = {
     "cloud": "云租用价",
     "Cost {per} — this job alone, its cards and servers bought for it (capex + its energy)":
         "{per}成本——仅此一项任务，为其购置加速卡与服务器（购置成本 + 本任务电费）",
+    "Cost {per} — this job alone": "{per}成本——仅本任务",
+    "its cards and servers bought for it (capex + its energy)": "为其购置加速卡与服务器（购置成本 + 本任务电费）",
     "{codec} on this card's engines: {default} for H.264 on a Turing/Ampere engine × {factor} from NVIDIA's table":
         "本卡编码器的 {codec}：Turing/Ampere 编码器 H.264 的 {default} × NVIDIA 性能表系数 {factor}",
     "{enc} 1080p frames/s per encoder at P4 ({why}), {dec} per decoder, {n} surfaces per stream":

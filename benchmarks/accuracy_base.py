@@ -77,6 +77,11 @@ def misses(rows: Iterable[Row]) -> int:
     return sum(r.capacity_miss for r in rows)
 
 
+def misses_text(count: int) -> str:
+    """`` (N capacity misses)`` after a figure where ``count`` of its rows miss, else nothing."""
+    return f" ({count} capacity miss{'es' if count > 1 else ''})" if count else ""
+
+
 def percent(value: float, width: int = 0) -> str:
     """An error figure as the reports print it [%]: one decimal, or ``miss`` where it is a capacity miss's
     (:data:`CAPACITY_MISS`: infinite), right-aligned in ``width`` characters."""

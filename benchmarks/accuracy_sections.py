@@ -13,7 +13,7 @@ import statistics
 from collections.abc import Mapping
 from pathlib import Path
 
-from accuracy_base import TARGETS, Row, misses, part_of_the_benchmark, percent
+from accuracy_base import TARGETS, Row, misses, misses_text, part_of_the_benchmark, percent
 from accuracy_heldout import describe_excluded
 from loso import FITS, NOT_FITTED, Held, Ident, by_publication, describe, ident, kind_summary
 
@@ -96,10 +96,10 @@ def print_by_source(held: Mapping[Ident, Held]) -> None:
         for s in by_publication(held.values(), kind):
             out = "n/a" if s.out_of_source is None else percent(s.out_of_source, 6)
             note = f" ({s.with_value}/{s.rows} rows)" if s.out_of_source is not None and s.with_value < s.rows else ""
-            note += f" ({s.out_of_source_misses} capacity misses)" if s.out_of_source_misses else ""
+            note += misses_text(s.out_of_source_misses)
             rows = f"{s.rows:4d} row{'s' if s.rows > 1 else ' '}"
-            missed = f" ({s.misses} capacity misses)" if s.misses else ""
-            print(f"    {s.publication:46} {rows}  in sample {percent(s.in_sample, 6)}{missed}  LOSO {out}{note}")
+            print(f"    {s.publication:46} {rows}  in sample {percent(s.in_sample, 6)}{misses_text(s.misses)}  LOSO "
+                  f"{out}{note}")
 
 
 def print_held_out_by_source(outside: list[Row]) -> None:
@@ -115,10 +115,8 @@ def print_held_out_by_source(outside: list[Row]) -> None:
             continue
         print(f"  {kind}")
         for publication, items in sorted(members.items(), key=lambda item: (-len(item[1]), item[0])):
-            missed = misses(items)
             print(f"    {publication:46} {len(items):4d} row{'s' if len(items) > 1 else ' '}  median "
-                  f"{percent(statistics.median(abs(r.error_pct) for r in items), 6)}"
-                  + (f"  ({missed} capacity misses)" if missed else ""))
+                  f"{percent(statistics.median(abs(r.error_pct) for r in items), 6)}{misses_text(misses(items))}")
 
 
 def print_excluded(path: Path) -> None:

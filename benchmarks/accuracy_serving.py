@@ -295,10 +295,9 @@ def _mlperf(row_id, card, count, tp, batch, server: bool, kv_fraction=None, buil
             arrivals = r["scheduled_samples_per_s"] / copies
             point = load_point(costs, arrivals)
             if point.overloaded:  # kept and counted, never dropped (accuracy_base.CAPACITY_MISS)
-                missed = {pct: CAPACITY_MISS / 1000 for pct in (50, 99)}
-                latencies, latency_note = (("ttft", missed), ("tpot", missed)), capacity_miss_note(arrivals,
-                                                                                                  point.capacity)
-                p50_note = latency_note
+                missed = dict.fromkeys((50, 99), CAPACITY_MISS)
+                latencies = (("ttft", missed), ("tpot", missed))
+                latency_note = p50_note = capacity_miss_note(arrivals, point.capacity)
             else:
                 latency_note = ("load model at the scheduled (Poisson arrival) rate; "
                                 + _mlperf_operating_point(r, costs, point, copies))

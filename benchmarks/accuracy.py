@@ -15,6 +15,10 @@ defaults fitted to calibration rows solved again without the rows of the row's o
 has rows to solve it from, nor a held-out set standing in for them: ``loso.Fit.stand_in``). The held-out published rows of ``benchmarks/data/held-out.json``, which
 set nothing, are predicted with the shipped defaults and reported apart (``accuracy_heldout.py``).
 
+A latency row whose run's arrival rate is past the capacity the load model predicts for the copy is a capacity
+miss (``accuracy_base.CAPACITY_MISS``): kept, never dropped, its error counted over target and above every finite
+one in each median and max; the summary counts the misses beside each kind (``accuracy_sections.py``).
+
 The row record, catalog and model shapes are in ``accuracy_base.py``; the serving rows' builders in
 ``accuracy_serving.py`` and ``accuracy_llama_cpp.py``.
 
@@ -488,7 +492,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--csv", type=Path, help="also write the rows to this CSV file")
     parser.add_argument("--summary", action="store_true", help="print only the summary per kind (CI)")
     parser.add_argument("--by-source", action="store_true",
-                        help="with --summary: also each publication's in-sample and leave-one-source-out medians")
+                        help="with --summary: also each publication's in-sample, leave-one-source-out and held-out "
+                             "medians, with their capacity misses")
     args = parser.parse_args(argv)
     h200 = args.reference / "h200-calibration.jsonl"
     published = args.reference / "published-calibration.json"

@@ -317,12 +317,12 @@ def latency_held_out_note(outside) -> str:
     rest = f"; the other {_words(len(others))} (SGLang, NVIDIA NIM) read {statistics.median(others):.1f} % median" \
         if others else ""
     missed = sum(r.capacity_miss for r in mlperf)
-    misses = (f" ({_words(missed)} of them capacity misses: the run's rate past the capacity predicted for its copy, "
-              "where the model's queue grows without bound; kept, counted outside the target and above every finite "
-              "error)" if missed else "")
+    misses = (f"; {_words(missed)} of these rows are capacity misses, the run's rate past the capacity predicted for "
+              "its copy, where the model's queue grows without bound: kept, counted outside the target and above every "
+              "finite error" if missed else "")
     return (f"⁵ {len(mlperf)} of the {len(latency)} held-out latency rows are MLPerf Inference Server runs, whose "
             "submitters run each copy near the capacity the model predicts for it (89–100 % of it where it carries "
-            f"the rate){misses}: there a 1 % error in "
+            f"the rate{misses}): there a 1 % error in "
             "capacity moves the predicted TPOT 4–8 % and the TTFT far more (the queue), so these rows test the "
             "capacity, not the step; at the number of sequences the measured TPOT implies (Little's law) the model's "
             "step is within −5 … +20 % of the measured one (`benchmarks/data/notes-mlperf-inference-v51-2026-12-05.md`, "

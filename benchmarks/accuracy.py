@@ -15,6 +15,10 @@ defaults fitted to calibration rows solved again without the rows of the row's o
 has rows to solve it from, nor a held-out set standing in for them: ``loso.Fit.stand_in``). The held-out published rows of ``benchmarks/data/held-out.json``, which
 set nothing, are predicted with the shipped defaults and reported apart (``accuracy_heldout.py``).
 
+A latency row whose run's arrival rate is past the capacity the load model predicts for the copy is a capacity
+miss (``accuracy_base.CAPACITY_MISS``): kept, never dropped, its error counted over target and above every finite
+one in each median and max; the summary counts the misses beside each kind (``accuracy_sections.py``).
+
 The row record, catalog and model shapes are in ``accuracy_base.py``; the serving rows' builders in
 ``accuracy_serving.py`` and ``accuracy_llama_cpp.py``.
 
@@ -28,21 +32,22 @@ import csv
 import json
 import statistics
 import sys
-from collections.abc import Callable, Container, Iterable, Iterator, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator
 from pathlib import Path
 
 from accuracy_base import (A100_NETWORK, CATALOG, FALCON_180B, GPTJ_6B, LLAMA1_65B, MPT, TARGETS, Row, gpt,
                            overridden, publication_of, scenario)
 from accuracy_heldout import SOURCE, held_out_rows
 from accuracy_rig_heldout import RIG_HELD_OUT_GLOB, print_rig_held_out, rig_held_out_rows
-from accuracy_sections import print_by_source, print_excluded, print_memory_groups, print_not_available
+from accuracy_sections import (print_by_source, print_excluded, print_held_out_by_source, print_memory_groups,
+                               print_summary, print_table)
 from accuracy_reserve import reserve_cases
 from h200_rig_rows import h200_ceilings, h200_rows
 from accuracy_planner import FSDP_ONLY, MEGATRON_2021, PLANNER_KIND, planned
 from accuracy_llama_cpp import (_bench_decode, _decode_rate, _prompt_rate, hbm_cases, mmq_cases, pr4766_decode_cases,
                                 pr6766_decode_cases, pr19053_decode_cases)
 from accuracy_serving import QWEN3_0_6B, _latency_at_rate, _mlperf, _serving, _sglang_sharegpt, _ttft
-from loso import NOT_FITTED, Held, Ident, describe, ident, kind_summary, leave_one_source_out
+from loso import Held, Ident, ident, leave_one_source_out
 from loso_report import print_fits
 from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate
@@ -434,25 +439,6 @@ def published_rows(path: Path, publications: Container[str] | None = None,
 # ---- report -------------------------------------------------------------------------------
 
 
-def print_table(rows: list[Row], held: Mapping[Ident, Held] | None = None) -> None:
-    """Each row: predicted, measured, error, and (with ``held``) the error with the defaults set
-    without the row's publication."""
-    print(f"{'source':9} {'row':44} {'kind':18} {'quantity':22} {'predicted':>11} {'measured':>11} {'error %':>8}"
-          f"{'  LOSO %' if held else ''}")
-    for r in rows:
-        flag = "" if abs(r.error_pct) <= TARGETS[r.kind] else "  <-- outside target"
-        out = ""
-        if held:
-            h = held[ident(r)]
-            out = f"  {'n/a':>6}" if h.error_pct is None else f"  {h.error_pct:+6.1f}"
-        print(f"{r.source:9} {r.row_id[:44]:44} {r.kind:18} {r.quantity[:22]:22} {r.predicted:11.4g} "
-              f"{r.measured:11.4g} {r.error_pct:+8.1f}{out}{flag}")
-        if r.note:
-            print(f"{'':9} {'  ' + r.note}")
-        if held and held[ident(r)].status != NOT_FITTED:
-            print(f"{'':9} {'  LOSO: ' + held[ident(r)].status}")
-
-
 DATA = Path(__file__).resolve().parent / "data"
 """The calibration data in the repository."""
 
@@ -500,48 +486,14 @@ def medians(rows: list[Row]) -> dict[str, float]:
     return {k: statistics.median(abs(r.error_pct) for r in rows if r.kind == k) for k in kinds}
 
 
-def print_summary(rows: list[Row], held: Mapping[Ident, Held] | None = None, outside: list[Row] | None = None) -> None:
-    """Per kind: the in-sample errors (the first columns, as CI has always printed them), the
-    leave-one-source-out median and the held-out rows' errors."""
-    extra = f"   {'LOSO median %':34} {'held-out rows':>13} {'median %':>9} {'max %':>7}" if held is not None else ""
-    print(f"\n{'kind':20} {'rows':>5} {'median |err| %':>15} {'max |err| %':>12} {'within target':>14}{extra}")
-    for kind in TARGETS:
-        errors = [abs(r.error_pct) for r in rows if r.kind == kind]
-        others = [abs(r.error_pct) for r in outside or [] if r.kind == kind]
-        if not errors and not others:
-            continue
-        if errors:
-            within = sum(e <= TARGETS[kind] for e in errors)
-            line = (f"{kind:20} {len(errors):5d} {statistics.median(errors):15.1f} {max(errors):12.1f} "
-                    f"{within:6d}/{len(errors)} (±{TARGETS[kind]:.0f} %)")
-        else:
-            line = f"{kind:20} {0:5d} {'':15} {'':12} {'':>14}"
-        if held is not None:
-            line = f"{line:73}   {describe(kind_summary(held.values(), kind)):34}"
-            line += f" {len(others):13d} {statistics.median(others):9.1f} {max(others):7.1f}" if others else \
-                f" {0:13d}"
-        print(line)
-    if held is not None:
-        publications = len({r.publication for r in outside or []})
-        from_fitting = [r for r in outside or [] if r.publication in {c.publication for c in rows}]
-        print("LOSO: each source's rows predicted with the defaults set without them (benchmarks/loso.py); 'not "
-              "fitted':\n  no default these rows depend on is fitted to rows, so it is the in-sample median; n/a: the "
-              "default is fitted\n  only to the row's own source; a source with no fitting row keeps its in-sample "
-              "figure, out of source\n  for the defaults fitted without it. Held-out: "
-              f"{len(outside or [])} published rows that set nothing, from {publications} publications "
-              "(benchmarks/data/held-out.json),\n  predicted with the shipped defaults"
-              + (f"; {len(from_fitting)} of them from a table whose other rows set a default, left out of its fit "
-                 "(the row's within_source says why)." if from_fitting else "."))
-        print_not_available(held)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reference", type=Path, default=DATA, help="folder of the calibration files")
     parser.add_argument("--csv", type=Path, help="also write the rows to this CSV file")
     parser.add_argument("--summary", action="store_true", help="print only the summary per kind (CI)")
     parser.add_argument("--by-source", action="store_true",
-                        help="with --summary: also each publication's in-sample and leave-one-source-out medians")
+                        help="with --summary: also each publication's in-sample, leave-one-source-out and held-out "
+                             "medians, with their capacity misses")
     args = parser.parse_args(argv)
     h200 = args.reference / "h200-calibration.jsonl"
     published = args.reference / "published-calibration.json"
@@ -559,6 +511,7 @@ def main(argv: list[str] | None = None) -> int:
         print_excluded(args.reference / HELD_OUT.name)
         if args.by_source:
             print_by_source(held)
+            print_held_out_by_source(outside)
         return 0
     print_table(rows, held)
     print_summary(rows, held, outside)
@@ -566,6 +519,7 @@ def main(argv: list[str] | None = None) -> int:
     print_rig_held_out(rig_held, rows)
     print_excluded(args.reference / HELD_OUT.name)
     print_by_source(held)
+    print_held_out_by_source(outside)
     print("\nHeld-out published rows (set nothing; benchmarks/data/held-out.json):")
     print_table(outside)
     print(f"\nHeld-out rig rows (set nothing; benchmarks/data/{RIG_HELD_OUT_GLOB}):")

@@ -3,7 +3,8 @@ model shapes and engine settings the sources name (shared by ``accuracy.py`` and
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import math
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -18,6 +19,16 @@ TARGETS = {"memory": 10.0, "memory-reserve": 10.0, "prefill-memory": 10.0, "trai
            "train-planner": 25.0, "train-time": 25.0, "prefill": 25.0, "decode": 25.0, "serving-throughput": 25.0,
            "serving-server": 25.0, "serving-offline": 25.0, "serving-latency": 25.0}
 """Accuracy targets per kind (issue: memory ±10 %, speed ±25 %) [%]."""
+
+CAPACITY_MISS = math.inf
+"""The prediction of a latency row whose run's arrival rate exceeds the capacity the load model predicts for the
+copy [ms]: past its capacity a copy's queue grows without bound (``configurator.core.load.load_point`` marks the
+point overloaded), so the model predicts no finite latency for the run. Such a row is kept and counted, a
+*capacity miss*, never dropped: dropping it would take a median over a row set that changes with the defaults,
+and a pessimistic variant would lose exactly its worst rows. Its error is +∞ (:attr:`Row.error_pct`): over any
+target (``within target`` counts it out) and larger than every finite error, so a kind's median |error| is the
+order statistic over *all* its rows (infinite where half or more of them miss; a median of an even count takes
+the mean of the two middle errors, infinite where either misses) and its max is a miss where any row misses."""
 
 
 @dataclass
@@ -45,12 +56,44 @@ class Row:
 
     @property
     def error_pct(self) -> float:
+        """Signed error [%]: ``100·(predicted − measured) / measured``; +∞ for a capacity miss
+        (:data:`CAPACITY_MISS`)."""
         return 100.0 * (self.predicted - self.measured) / self.measured
+
+    @property
+    def capacity_miss(self) -> bool:
+        """Whether the row is a capacity miss (:data:`CAPACITY_MISS`): a latency the load model cannot
+        predict, the run's rate being past the copy's predicted capacity."""
+        return math.isinf(self.predicted)
 
     @property
     def cards(self) -> int:
         """Cards the row ran on: its scenario's count (a row without one ran on a single H200)."""
         return self.scenario.count if self.scenario is not None else 1
+
+
+def misses(rows: Iterable[Row]) -> int:
+    """How many of ``rows`` are capacity misses (:attr:`Row.capacity_miss`)."""
+    return sum(r.capacity_miss for r in rows)
+
+
+def misses_text(count: int) -> str:
+    """`` (N capacity misses)`` after a figure where ``count`` of its rows miss, else nothing."""
+    return f" ({count} capacity miss{'es' if count > 1 else ''})" if count else ""
+
+
+def percent(value: float, width: int = 0) -> str:
+    """An error figure as the reports print it [%]: one decimal, or ``miss`` where it is a capacity miss's
+    (:data:`CAPACITY_MISS`: infinite), right-aligned in ``width`` characters."""
+    return f"{'miss' if math.isinf(value) else f'{value:.1f}':>{width}}"
+
+
+def capacity_miss_note(rate: float, limit: float) -> str:
+    """What a capacity miss's row says: the run's arrival rate against the predicted capacity of a copy
+    [requests/s]."""
+    return (f"capacity miss: the run's {rate:.2f} requests/s a copy exceed its predicted capacity {limit:.2f}; "
+            "the load model's queue grows without bound, so no finite latency is predicted (counted over target "
+            "and above every finite error: accuracy_base.CAPACITY_MISS)")
 
 
 HELD_OUT_SOURCE = "held-out"

@@ -41,7 +41,8 @@ from pathlib import Path
 
 import numpy as np
 from accuracy_base import HELD_OUT_SOURCE as SOURCE
-from accuracy_base import BENCHMARK_EPILOG, CATALOG, Row, at_llama_cpp_build, scenario
+from accuracy_base import (BENCHMARK_EPILOG, CAPACITY_MISS, CATALOG, Row, at_llama_cpp_build, capacity_miss_note,
+                           scenario)
 from mlperf_datasets import MLPERF_MEDIAN_PROMPT_TOKENS, MLPERF_PROMPT_TOKENS
 from accuracy_serving import _mlperf as accuracy_serving_mlperf
 from accuracy_serving import _sglang_copy, _sglang_sharegpt, _ttft_at_prompt
@@ -265,7 +266,8 @@ def _mlperf_vllm(r: dict) -> Iterator[Row]:
     the run's tokens/s over its samples/s; Offline, each copy's capacity; Server, the highest Poisson rate meeting
     the p99 limits) with vLLM's engine profile and the harness's settings (:func:`_mlperf_vllm_copy`); a Server
     row's TPOT percentiles are the load model's at the scheduled rate, its TTFT percentiles the harness's batcher
-    (:func:`_batcher_ttft`, the p50 at the dataset's median prompt, the p99 at the mean)."""
+    (:func:`_batcher_ttft`, the p50 at the dataset's median prompt, the p99 at the mean); all four capacity misses
+    (:data:`~accuracy_base.CAPACITY_MISS`) where the predicted capacity cannot carry the scheduled rate."""
     setup, values = r["setup"], r["values"]
     server = r["case"] == "mlperf-server"
     output = round(values["output_tokens_per_s"] / values["samples_per_s"])
@@ -293,9 +295,10 @@ def _mlperf_vllm(r: dict) -> Iterator[Row]:
         return
     total = values["scheduled_samples_per_s"]
     point = load_point(costs, total / copies)
-    if point.overloaded:
+    if point.overloaded:  # kept and counted, never dropped (accuracy_base.CAPACITY_MISS)
+        missed, note = dict.fromkeys((50, 99), CAPACITY_MISS), capacity_miss_note(total / copies, point.capacity)
+        yield from _latency_rows(r, s, missed, note, missed, note)
         return
-    latency = values["latency_ms"]
     per_copy = total / copies
     at = (f"the load model at the scheduled {per_copy:.2f} requests/s a copy ({per_copy / point.capacity:.0%} "
           f"of its predicted capacity, {point.decoding:,.0f} sequences decoding in a {point.step_s * 1000:.0f} ms "
@@ -303,7 +306,7 @@ def _mlperf_vllm(r: dict) -> Iterator[Row]:
     if not setup.get("batcher", True):  # a harness that hands each query to its engine as it comes (AMD's v5.1)
         ttft = {50: _ttft_at_prompt(costs, point, MLPERF_MEDIAN_PROMPT_TOKENS), 99: point.ttft_s[99]}
         ttft_note = f"no batcher: the load model's Poisson arrivals, p50 at the median prompt, p99 at the mean; {at}"
-        yield from _latency_rows(r, s, ttft, ttft_note, point, at)
+        yield from _latency_rows(r, s, ttft, ttft_note, point.tpot_s, at)
         return
     ttft = {50: _batcher_ttft(costs, point, total, MLPERF_MEDIAN_PROMPT_TOKENS, 0.5),
             99: _batcher_ttft(costs, point, total, prompt, 0.99)}
@@ -315,13 +318,14 @@ def _mlperf_vllm(r: dict) -> Iterator[Row]:
                  f"{(others * prompt) * costs.prompt_token_s * 1000:.0f} ms; without the batcher "
                  f"(the load model's Poisson arrivals) p50 {point.ttft_s[50] * 1000:.0f} ms, p99 "
                  f"{point.ttft_s[99] * 1000:.0f} ms; {at}")
-    yield from _latency_rows(r, s, ttft, ttft_note, point, at)
+    yield from _latency_rows(r, s, ttft, ttft_note, point.tpot_s, at)
 
 
-def _latency_rows(r: dict, s, ttft: dict, ttft_note: str, point, at: str) -> Iterator[Row]:
-    """A vLLM MLPerf Server row's p50 and p99 TTFT (``ttft``, by percentile [s]) and the load model's TPOT at
-    ``point``, against the run's."""
-    for name, predicted, row_note in (("ttft", ttft, ttft_note), ("tpot", point.tpot_s, at)):
+def _latency_rows(r: dict, s, ttft: dict, ttft_note: str, tpot: dict, at: str) -> Iterator[Row]:
+    """A vLLM MLPerf Server row's p50 and p99 TTFT (``ttft``, by percentile [s]) and the load model's TPOT
+    (``tpot``, by percentile [s]), against the run's; :data:`~accuracy_base.CAPACITY_MISS` in both where the
+    predicted capacity cannot carry the run's rate."""
+    for name, predicted, row_note in (("ttft", ttft, ttft_note), ("tpot", tpot, at)):
         for pct in (50, 99):
             yield Row(SOURCE, f"{r['id']} {name} p{pct}", "serving-latency", f"ms {name.upper()} p{pct}",
                       predicted[pct] * 1000, r["values"]["latency_ms"][f"{name}_p{pct}"],

@@ -1,15 +1,87 @@
-"""The accuracy benchmark's sections past its summary table (``benchmarks/accuracy.py``): each
-publication's medians per kind, the rows listed but not predicted, why rows are n/a out of source,
-and the H200 rig's training memory by recipe. Printing only; the rows come from ``accuracy.py``."""
+"""The accuracy benchmark's printed sections (``benchmarks/accuracy.py``): the row table, the summary per kind,
+each publication's medians per kind (in sample, out of source and held out), the rows listed but not predicted,
+why rows are n/a out of source, and the H200 rig's training memory by recipe. Printing only; the rows come from
+``accuracy.py``.
+
+A capacity miss (``accuracy_base.CAPACITY_MISS``: a latency row whose run's rate is past the copy's predicted
+capacity) is a row like any other: its error, +∞, counts over target and above every finite error in the medians
+and the max, which then print ``miss``; each median's line says how many of its rows miss."""
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Mapping
 from pathlib import Path
 
-from accuracy_base import TARGETS, Row, part_of_the_benchmark
+from accuracy_base import TARGETS, Row, misses, misses_text, part_of_the_benchmark, percent
 from accuracy_heldout import describe_excluded
-from loso import FITS, Held, Ident, by_publication, kind_summary
+from loso import FITS, NOT_FITTED, Held, Ident, by_publication, describe, ident, kind_summary
+
+
+def print_table(rows: list[Row], held: Mapping[Ident, Held] | None = None) -> None:
+    """Each row: predicted, measured, error, and (with ``held``) the error with the defaults set
+    without the row's publication; a capacity miss prints ``miss`` for its prediction and error."""
+    print(f"{'source':9} {'row':44} {'kind':18} {'quantity':22} {'predicted':>11} {'measured':>11} {'error %':>8}"
+          f"{'  LOSO %' if held else ''}")
+    for r in rows:
+        flag = "  <-- capacity miss" if r.capacity_miss else \
+            "" if abs(r.error_pct) <= TARGETS[r.kind] else "  <-- outside target"
+        out = ""
+        if held:
+            h = held[ident(r)]
+            out = f"  {'n/a':>6}" if h.error_pct is None else f"  {h.error_pct:+6.1f}"
+        predicted, error = ((f"{'miss':>11}", f"{'miss':>8}") if r.capacity_miss else
+                            (f"{r.predicted:11.4g}", f"{r.error_pct:+8.1f}"))
+        print(f"{r.source:9} {r.row_id[:44]:44} {r.kind:18} {r.quantity[:22]:22} {predicted} "
+              f"{r.measured:11.4g} {error}{out}{flag}")
+        if r.note:
+            print(f"{'':9} {'  ' + r.note}")
+        if held and held[ident(r)].status != NOT_FITTED:
+            print(f"{'':9} {'  LOSO: ' + held[ident(r)].status}")
+
+
+def print_summary(rows: list[Row], held: Mapping[Ident, Held] | None = None, outside: list[Row] | None = None) -> None:
+    """Per kind: the in-sample errors (the first columns, as CI has always printed them), then how many of the
+    kind's rows are capacity misses (``misses``), the leave-one-source-out median and the held-out rows' errors
+    with their misses. Every median and max is over all the kind's rows, a miss counting above every finite
+    error (``accuracy_base.CAPACITY_MISS``)."""
+    extra = (f"   {'LOSO median %':34} {'held-out rows':>13} {'misses':>6} {'median %':>9} {'max %':>7}"
+             if held is not None else "")
+    head = f"{'kind':20} {'rows':>5} {'median |err| %':>15} {'max |err| %':>12} {'within target':>14}"
+    print(f"\n{head:73} {'misses':>6}{extra}")
+    for kind in TARGETS:
+        errors = [abs(r.error_pct) for r in rows if r.kind == kind]
+        others = [abs(r.error_pct) for r in outside or [] if r.kind == kind]
+        if not errors and not others:
+            continue
+        if errors:
+            within = sum(e <= TARGETS[kind] for e in errors)
+            line = (f"{kind:20} {len(errors):5d} {percent(statistics.median(errors), 15)} "
+                    f"{percent(max(errors), 12)} {within:6d}/{len(errors)} (±{TARGETS[kind]:.0f} %)")
+            line = f"{line:73} {misses(r for r in rows if r.kind == kind):6d}"
+        else:
+            line = f"{kind:20} {0:5d} {'':15} {'':12} {'':>14}"
+        if held is not None:
+            line = f"{line:80}   {describe(kind_summary(held.values(), kind)):34}"
+            line += (f" {len(others):13d} {misses(r for r in outside or [] if r.kind == kind):6d} "
+                     f"{percent(statistics.median(others), 9)} {percent(max(others), 7)}" if others else
+                     f" {0:13d}")
+        print(line)
+    if held is not None:
+        publications = len({r.publication for r in outside or []})
+        from_fitting = [r for r in outside or [] if r.publication in {c.publication for c in rows}]
+        print("LOSO: each source's rows predicted with the defaults set without them (benchmarks/loso.py); 'not "
+              "fitted':\n  no default these rows depend on is fitted to rows, so it is the in-sample median; n/a: the "
+              "default is fitted\n  only to the row's own source; a source with no fitting row keeps its in-sample "
+              "figure, out of source\n  for the defaults fitted without it. Held-out: "
+              f"{len(outside or [])} published rows that set nothing, from {publications} publications "
+              "(benchmarks/data/held-out.json),\n  predicted with the shipped defaults"
+              + (f"; {len(from_fitting)} of them from a table whose other rows set a default, left out of its fit "
+                 "(the row's within_source says why)." if from_fitting else "."))
+        print_not_available(held)
+        print("misses: latency rows whose run's rate is past the copy's predicted capacity (no finite latency "
+              "predicted):\n  kept, counted over target and above every finite error in the median and max "
+              "('miss' where one lands there).")
 
 
 def print_by_source(held: Mapping[Ident, Held]) -> None:
@@ -22,10 +94,29 @@ def print_by_source(held: Mapping[Ident, Held]) -> None:
             continue
         print(f"  {kind}")
         for s in by_publication(held.values(), kind):
-            out = "n/a" if s.out_of_source is None else f"{s.out_of_source:6.1f}"
+            out = "n/a" if s.out_of_source is None else percent(s.out_of_source, 6)
             note = f" ({s.with_value}/{s.rows} rows)" if s.out_of_source is not None and s.with_value < s.rows else ""
+            note += misses_text(s.out_of_source_misses)
             rows = f"{s.rows:4d} row{'s' if s.rows > 1 else ' '}"
-            print(f"    {s.publication:46} {rows}  in sample {s.in_sample:6.1f}  LOSO {out}{note}")
+            print(f"    {s.publication:46} {rows}  in sample {percent(s.in_sample, 6)}{misses_text(s.misses)}  LOSO "
+                  f"{out}{note}")
+
+
+def print_held_out_by_source(outside: list[Row]) -> None:
+    """Per kind: each publication's held-out rows, their median |error| and how many are capacity misses
+    (``accuracy_base.CAPACITY_MISS``, counted in the median above every finite error), most rows first."""
+    print("\nHeld out by source (median |error| %; misses: latency rows past the copy's predicted capacity):")
+    for kind in TARGETS:
+        members: dict[str, list[Row]] = {}
+        for r in outside:
+            if r.kind == kind:
+                members.setdefault(r.publication, []).append(r)
+        if not members:
+            continue
+        print(f"  {kind}")
+        for publication, items in sorted(members.items(), key=lambda item: (-len(item[1]), item[0])):
+            print(f"    {publication:46} {len(items):4d} row{'s' if len(items) > 1 else ' '}  median "
+                  f"{percent(statistics.median(abs(r.error_pct) for r in items), 6)}{misses_text(misses(items))}")
 
 
 def print_excluded(path: Path) -> None:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from accuracy_base import CATALOG, TRT, TRT_SESSION_BENCHMARK, Row, part_of_the_benchmark, scenario
+from accuracy_base import (CAPACITY_MISS, CATALOG, TRT, TRT_SESSION_BENCHMARK, Row, capacity_miss_note,
+                           part_of_the_benchmark, scenario)
 from mlperf_datasets import (MLPERF_ANSWER_SHARES, MLPERF_BENCHMARKS, MLPERF_MEDIAN_PROMPT_TOKENS,  # noqa: F401
                              MLPERF_PROMPT_TOKENS, MlperfBenchmark, limits_text)  # the two prompts: rows' texts
 from configurator.core.architecture import ModelArchitecture, preset
@@ -231,7 +232,8 @@ def _mlperf(row_id, card, count, tp, batch, server: bool, kv_fraction=None, buil
     where not given), v4.1's build or the ``build`` a later round's row states (:data:`MLPERF_V41_BUILD`):
     output tokens/s predicted for the stated layout and batch
     (Server: the highest rate meeting the p99 limits; Offline: capacity), and for Server rows
-    the latency percentiles at the run's Poisson arrival rate, where the copy carries that rate.
+    the latency percentiles at the run's Poisson arrival rate; where the copy's predicted capacity cannot carry
+    that rate, the four latency rows are capacity misses (:data:`~accuracy_base.CAPACITY_MISS`), kept and counted.
 
     The arrival rate is loadgen's "Scheduled samples per second" (``scheduled_samples_per_s``: the
     queries issued over the span they were issued in, ``generated_query_count`` ÷
@@ -292,20 +294,22 @@ def _mlperf(row_id, card, count, tp, batch, server: bool, kv_fraction=None, buil
         if server:
             arrivals = r["scheduled_samples_per_s"] / copies
             point = load_point(costs, arrivals)
-            if point.overloaded:
-                rows[0].note += (f"; latencies not compared: the scheduled {arrivals:.1f} "
-                                 f"requests/s per copy exceed the predicted capacity {point.capacity:.1f}")
+            if point.overloaded:  # kept and counted, never dropped (accuracy_base.CAPACITY_MISS)
+                missed = dict.fromkeys((50, 99), CAPACITY_MISS)
+                latencies = (("ttft", missed), ("tpot", missed))
+                latency_note = p50_note = capacity_miss_note(arrivals, point.capacity)
             else:
                 latency_note = ("load model at the scheduled (Poisson arrival) rate; "
                                 + _mlperf_operating_point(r, costs, point, copies))
                 median, p50_what = _mlperf_p50_ttft(costs, point, bench)
                 p50_note = f"{p50_what}; " + latency_note
-                for name, values in (("ttft", {**point.ttft_s, 50: median}), ("tpot", point.tpot_s)):
-                    for pct in (50, 99):
-                        rows.append(Row("published", f"{row_id} {name} p{pct}", "serving-latency",
-                                        f"ms {name.upper()} p{pct}", values[pct] * 1000,
-                                        r["latency_ms"][f"{name}_p{pct}"],
-                                        p50_note if (name, pct) == ("ttft", 50) else latency_note))
+                latencies = (("ttft", {**point.ttft_s, 50: median}), ("tpot", point.tpot_s))
+            for name, values in latencies:
+                for pct in (50, 99):
+                    rows.append(Row("published", f"{row_id} {name} p{pct}", "serving-latency",
+                                    f"ms {name.upper()} p{pct}", values[pct] * 1000,
+                                    r["latency_ms"][f"{name}_p{pct}"],
+                                    p50_note if (name, pct) == ("ttft", 50) else latency_note))
         return rows
     return case
 
@@ -339,7 +343,8 @@ def _latency_at_rate(row_id, model, card, prompt, output, memory_fraction):
     """Latency of one copy at a published Poisson request rate against the published means (vLLM
     bench serve reports means): the load model's mean TTFT (:func:`~configurator.core.load.
     mean_ttft_seconds`) and its median TPOT (a normal spread about the mean step: the median is the
-    mean)."""
+    mean); both capacity misses (:data:`~accuracy_base.CAPACITY_MISS`) where the rate exceeds the copy's
+    predicted capacity."""
     def case(r: dict) -> list[Row]:
         s = scenario(model, card, 1, workload="inference",
                      serving={"context": prompt + output, "prompt_tokens": prompt, "output_tokens": output,
@@ -348,6 +353,10 @@ def _latency_at_rate(row_id, model, card, prompt, output, memory_fraction):
         plan = plan_serving(s, c)
         costs = step_costs(s, c, plan, 256)
         point = load_point(costs, r["request_rate"])
+        if point.overloaded:  # kept and counted (accuracy_base.CAPACITY_MISS)
+            note = capacity_miss_note(r["request_rate"], point.capacity)
+            return [Row("published", f"{row_id} {name}", "serving-latency", f"ms {name.upper()} (mean)",
+                        CAPACITY_MISS, r["latency_ms"][f"{name}_mean"], note) for name in ("ttft", "tpot")]
         ttft_mean = mean_ttft_seconds(costs, point)
         busy = r["request_rate"] * prompt * costs.prompt_token_s
         missing = r["latency_ms"]["ttft_mean"] / 1000 - ttft_mean
@@ -403,7 +412,8 @@ def _sglang_sharegpt(row_id, model, card, tp, engine: str = "sglang", max_seqs: 
                      scheduler_steps: int = 1):
     """A row of sgl-project/sglang benchmark/benchmark_vllm_060 (SGLang v0.3.0, ShareGPT): offline,
     the copy's capacity in output tokens/s; at a Poisson rate, the load model's median TPOT and its
-    median TTFT at the sample's median prompt (:func:`_ttft_at_prompt`; the row's ``prompt_tokens_median``).
+    median TTFT at the sample's median prompt (:func:`_ttft_at_prompt`; the row's ``prompt_tokens_median``), both
+    capacity misses (:data:`~accuracy_base.CAPACITY_MISS`) where the rate exceeds the copy's predicted capacity.
     ``engine``, ``max_seqs`` and ``scheduler_steps``: as :func:`_sglang_copy` (the table's vLLM rows, held out)."""
     def case(r: dict) -> list[Row]:
         s, costs, batch = _sglang_copy(r, model, card, tp, engine, max_seqs, scheduler_steps=scheduler_steps)
@@ -420,6 +430,10 @@ def _sglang_sharegpt(row_id, model, card, tp, engine: str = "sglang", max_seqs: 
                         f"cache holds{f' (at most {max_seqs})' if max_seqs else ''} "
                         f"(step {costs.decode_s(batch) * 1000:.0f} ms)", s)]
         point = load_point(costs, r["request_rate"])
+        if point.overloaded:  # kept and counted (accuracy_base.CAPACITY_MISS)
+            note = f"{lengths}; {capacity_miss_note(r['request_rate'], point.capacity)}"
+            return [Row("published", f"{row_id} {name}", "serving-latency", f"ms {name.upper()} (median)",
+                        CAPACITY_MISS, r["latency_ms"][f"{name}_p50"], note, s) for name in ("ttft", "tpot")]
         note = f"{lengths}; {r['request_rate']} requests/s, {point.decoding:.0f} sequences decoding"
         median = r["prompt_tokens_median"]
         ttft_note = (f"{note}; median TTFT at the median prompt ({median} tokens; at the mean: "

@@ -306,9 +306,9 @@ def _predictions(wanted: Sequence[Ident], source: RowSource, defaults: Defaults 
 
 
 def _predictions_if_any(wanted: Sequence[Ident], source: RowSource, defaults: Defaults = SHIPPED) -> list[Row | None]:
-    """The rows ``wanted`` built with ``defaults`` in force, None for a row those defaults give no
-    prediction for (an MLPerf server run's latencies, compared only where the predicted capacity
-    carries the run's rate)."""
+    """The rows ``wanted`` built with ``defaults`` in force, None for a row those defaults do not build (an
+    MLPerf server run's latencies are built under every default: where the predicted capacity cannot carry the
+    run's rate, as capacity misses, ``accuracy_base.CAPACITY_MISS``)."""
     with profiles_in_force(defaults.profiles), assumptions_in_force(defaults.assumptions):
         found = {ident(r): r for r in source({key for key, _ in wanted}, kinds={kind for _, kind in wanted})}
     return [found.get(w) for w in wanted]
@@ -494,8 +494,7 @@ def leave_one_source_out(rows: Sequence[Row], source: RowSource, fits: Sequence[
             if ident(r) in lost:
                 held[ident(r)] = Held(r, None, lost[ident(r)])
             elif again_row is None:
-                held[ident(r)] = Held(r, None, "n/a: no prediction with the refitted defaults (the run's rate "
-                                                "exceeds the capacity they predict)")
+                held[ident(r)] = Held(r, None, "n/a: no row built with the refitted defaults")
             else:
                 held[ident(r)] = Held(r, again_row.predicted, leaning.get(ident(r), refitted)
                                       if refitted_defaults != SHIPPED else NOT_FITTED)
@@ -515,6 +514,9 @@ class KindSummary:
     fitted: bool
     """Whether any of the kind's rows depends on a fitted default (refitted, missing, or set
     without the row's source)."""
+    misses: int = 0
+    """Rows whose out-of-source prediction is a capacity miss (``accuracy_base.CAPACITY_MISS``: counted in
+    :attr:`out_of_source` above every finite error)."""
 
 
 def kind_summary(held: Iterable[Held], kind: str) -> KindSummary | None:
@@ -524,7 +526,7 @@ def kind_summary(held: Iterable[Held], kind: str) -> KindSummary | None:
     valued = [abs(h.error_pct) for h in members if h.error_pct is not None]
     return KindSummary(len(members), statistics.median(abs(h.row.error_pct) for h in members),
                        statistics.median(valued) if valued else None, len(valued),
-                       any(h.status != NOT_FITTED for h in members))
+                       any(h.status != NOT_FITTED for h in members), sum(math.isinf(e) for e in valued))
 
 
 @dataclass(frozen=True)
@@ -537,6 +539,10 @@ class SourceSummary:
     out_of_source: float | None
     """Median |error| over the rows with an out-of-source prediction (None: none has one)."""
     with_value: int
+    misses: int = 0
+    """Rows that are capacity misses in sample (``accuracy_base.CAPACITY_MISS``)."""
+    out_of_source_misses: int = 0
+    """Rows whose out-of-source prediction is a capacity miss."""
 
 
 def by_publication(held: Iterable[Held], kind: str) -> list[SourceSummary]:
@@ -550,21 +556,25 @@ def by_publication(held: Iterable[Held], kind: str) -> list[SourceSummary]:
     for publication, items in members.items():
         valued = [abs(h.error_pct) for h in items if h.error_pct is not None]
         out.append(SourceSummary(publication, len(items), statistics.median(abs(h.row.error_pct) for h in items),
-                                 statistics.median(valued) if valued else None, len(valued)))
+                                 statistics.median(valued) if valued else None, len(valued),
+                                 sum(h.row.capacity_miss for h in items), sum(math.isinf(e) for e in valued)))
     return sorted(out, key=lambda x: (-x.rows, x.publication))
 
 
 def describe(summary: KindSummary | None, unit: str = "") -> str:
-    """The leave-one-source-out figure as the reports print it (``unit`` after the number)."""
+    """The leave-one-source-out figure as the reports print it (``unit`` after the number; ``miss`` for a median
+    that lands on a capacity miss, and how many rows miss)."""
     if summary is None:
         return ""
-    if not summary.fitted:
-        return f"{summary.out_of_source:.1f}{unit} (not fitted)"
     if summary.out_of_source is None:
         return f"n/a (0/{summary.rows}: fitted on own source)"
+    figure = "miss" if math.isinf(summary.out_of_source) else f"{summary.out_of_source:.1f}{unit}"
+    missed = f"{summary.misses} capacity miss{'es' if summary.misses > 1 else ''}" if summary.misses else ""
+    if not summary.fitted:
+        return f"{figure} (not fitted{', ' + missed if missed else ''})"
     if summary.with_value < summary.rows:
-        return f"{summary.out_of_source:.1f}{unit} ({summary.with_value}/{summary.rows} rows)"
-    return f"{summary.out_of_source:.1f}{unit}"
+        return f"{figure} ({summary.with_value}/{summary.rows} rows{', ' + missed if missed else ''})"
+    return f"{figure} ({missed})" if missed else figure
 
 
 def main() -> int:

@@ -76,10 +76,13 @@ def test_a_server_row_is_held_to_its_benchmarks_limits(record):
     rows = list(CASES[record["case"]](record))
     assert f"p99 TTFT <= {limits.ttft_ms / 1000:g} s and TPOT <= {limits.tpot_ms:g} ms" in rows[0].note
     latency = [row.row_id.split(" ", 1)[1] for row in rows[1:]]
-    # latencies are compared where the predicted capacity carries the run's rate (since the step token budget,
-    # session 41, the 8B H200 servers' predicted capacity falls below the rate their runs scheduled)
-    assert latency == ["ttft p50", "ttft p99", "tpot p50", "tpot p99"] or (
-        not latency and rows[0].predicted < rows[0].measured)
+    # every server run keeps its four latency rows; where the predicted capacity cannot carry the run's rate (since
+    # the step token budget, session 41, the 8B H200 servers' predicted capacity falls below the rate their runs
+    # scheduled) all four are capacity misses, counted over target (accuracy_base.CAPACITY_MISS; until 2026-12-06
+    # such a run's latencies were dropped, and the median moved with the row set)
+    assert latency == ["ttft p50", "ttft p99", "tpot p50", "tpot p99"]
+    missed = {row.capacity_miss for row in rows[1:]}
+    assert missed == {False} or (missed == {True} and rows[0].predicted < rows[0].measured)
 
 
 def test_the_8b_answers_all_run_to_the_cap_and_the_405b_answers_spread():

@@ -25,6 +25,7 @@ import argparse
 import contextlib
 import io
 import json
+import math
 import statistics
 import sys
 from collections.abc import Callable
@@ -242,9 +243,9 @@ def accuracy_table() -> str:
         within = sum(e <= target for e in errors)
         others = [abs(r.error_pct) for r in outside if r.kind == kind]
         figure = loso.describe(loso.kind_summary(held.values(), kind), " %")
-        lines.append(f"| {KIND_NAMES[kind]} | {len(errors)} | {statistics.median(errors):.1f} % | {figure} | "
+        lines.append(f"| {KIND_NAMES[kind]} | {len(errors)} | {_median(errors)} | {figure} | "
                      f"{within}/{len(errors)} within ±{target:.0f} % | {len(others) or '—'} | "
-                     f"{f'{statistics.median(others):.1f} %' if others else '—'} |")
+                     f"{_median(others) if others else '—'} |")
     decode = [r for r in rows if r.kind == "decode"]
     setting = [r for r in decode if r.key in _profile_rows()]
     others = [r for r in decode if r not in setting]
@@ -297,6 +298,16 @@ def accuracy_table() -> str:
     return "\n".join(lines)
 
 
+def _median(errors: list[float]) -> str:
+    """A median |error| as the table writes it: ``6.2 %``, ``miss`` where it lands on a capacity miss, and how
+    many of the rows are capacity misses (``accuracy_base.CAPACITY_MISS``: kept, counted above every finite
+    error)."""
+    middle = statistics.median(errors)
+    missed = sum(math.isinf(e) for e in errors)
+    figure = "miss" if math.isinf(middle) else f"{middle:.1f} %"
+    return figure + (f" ({missed} capacity miss{'es' if missed > 1 else ''})" if missed else "")
+
+
 def latency_held_out_note(outside) -> str:
     """Footnote ⁵: why the held-out latency rows' errors are large (the serving-latency row's name points
     to it): how many are MLPerf Server runs, and the others' median."""
@@ -305,8 +316,13 @@ def latency_held_out_note(outside) -> str:
     others = [abs(r.error_pct) for r in latency if not r.publication.startswith("mlperf-inference")]
     rest = f"; the other {_words(len(others))} (SGLang, NVIDIA NIM) read {statistics.median(others):.1f} % median" \
         if others else ""
+    missed = sum(r.capacity_miss for r in mlperf)
+    misses = (f"; {_words(missed)} of these rows are capacity misses, the run's rate past the capacity predicted for "
+              "its copy, where the model's queue grows without bound: kept, counted outside the target and above every "
+              "finite error" if missed else "")
     return (f"⁵ {len(mlperf)} of the {len(latency)} held-out latency rows are MLPerf Inference Server runs, whose "
-            "submitters run each copy at 89–100 % of the capacity the model predicts for it: there a 1 % error in "
+            "submitters run each copy near the capacity the model predicts for it (89–100 % of it where it carries "
+            f"the rate{misses}): there a 1 % error in "
             "capacity moves the predicted TPOT 4–8 % and the TTFT far more (the queue), so these rows test the "
             "capacity, not the step; at the number of sequences the measured TPOT implies (Little's law) the model's "
             "step is within −5 … +20 % of the measured one (`benchmarks/data/notes-mlperf-inference-v51-2026-12-05.md`, "
@@ -335,8 +351,10 @@ def accuracy_out_of_sample() -> str:
     parts = []
     for kind, words in HELD_OUT_KINDS.items():
         errors = [abs(r.error_pct) for r in outside if r.kind == kind]
+        missed = sum(math.isinf(e) for e in errors)
         if errors:
-            parts.append(f"{words} {statistics.median(errors):.0f} % ({len(errors)} rows)")
+            parts.append(f"{words} {statistics.median(errors):.0f} % ({len(errors)} rows"
+                         + (f", {missed} of them capacity misses)" if missed else ")"))
     return f"Out of sample, on published results that set nothing, the median errors are: {'; '.join(parts)}"
 
 

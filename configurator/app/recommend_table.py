@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from configurator.app import format as fmt
@@ -286,11 +286,17 @@ class RankingTable:
         return range(start + 1, start + 1 + len(result.unpriced))
 
     def _heading_px(self, column: int, text: str) -> int:
-        """The width ``text`` takes as ``column``'s heading, with the header's margins [px]."""
+        """The width ``text`` takes as ``column``'s heading, with the header's margins [px]: measured in the bold
+        font the header sizes its sections for, from the section's size not held to :data:`MAX_COLUMN_PX` (held
+        to it, a heading over 300 px — 'Limited by · ranked after: what its total excludes' — read as fitting a
+        300 px column and was shown elided in its middle, not short)."""
         header = self.table.horizontalHeader()
         item = self.table.horizontalHeaderItem(column)
-        return header.sectionSizeHint(column) - header.fontMetrics().horizontalAdvance(item.text()) + \
-            header.fontMetrics().horizontalAdvance(text)
+        bold = header.font()
+        bold.setBold(True)  # as QHeaderView.sectionSizeFromContents measures a heading
+        metrics = QFontMetrics(bold)
+        return header.sectionSizeFromContents(column).width() - metrics.horizontalAdvance(item.text()) + \
+            metrics.horizontalAdvance(text)
 
     def _price_widths(self) -> tuple[int, int]:
         """The price column's widest price and widest amount [px] ('8,565 USD' of '8,565 USD, list 2025-03 *',
@@ -323,15 +329,14 @@ class RankingTable:
         item, short = table.horizontalHeaderItem(LIMIT_COLUMN), _tc("RecommendationPanel", "Limited by")
         if item is None:  # before the first headings
             return
-        full, font = item.toolTip() or item.text(), header.fontMetrics()
-        padding = header.sectionSizeHint(LIMIT_COLUMN) - font.horizontalAdvance(item.text())  # margins, sort mark
-        heading = font.horizontalAdvance(full) + padding
+        full = item.toolTip() or item.text()
+        heading = self._heading_px(LIMIT_COLUMN, full)
         natural = min(MAX_COLUMN_PX, max(table.sizeHintForColumn(LIMIT_COLUMN), heading))
         metrics, ranked = table.fontMetrics(), len(self.result.ranked) if getattr(self, "result", None) else 0
         limits = (table.item(row, LIMIT_COLUMN) for row in range(min(ranked, table.rowCount())))
         least = max((metrics.horizontalAdvance(cell.text()) + CELL_PADDING_PX for cell in limits if cell),
                     default=0)
-        width = max(min(natural, max(least, font.horizontalAdvance(short) + padding)), min(natural, room - price))
+        width = max(min(natural, max(least, self._heading_px(LIMIT_COLUMN, short))), min(natural, room - price))
         item.setText(full if width >= heading else short)
         table.setColumnWidth(LIMIT_COLUMN, width)
 

@@ -236,8 +236,8 @@ TOTAL_EXCLUDES = "total-excludes-"
 def total_excludes(rec: Recommendation) -> Message | None:
     """What ``rec``'s total leaves out, as its reasons say it ("The total excludes 1 workstation (not priced: enter
     a quote for workstation-1gpu)", :func:`~configurator.core.recommend_costs.partial_total`); None for a complete
-    total. The window's row ranked after every complete total shows it in place of its limit (the command line's
-    "Why": the first reason, an import stance or support caution before it where the row has one)."""
+    total. The window's row ranked after every complete total shows it in place of its limit, whatever reason comes
+    first (an import stance, a support caution: the command line's "Why" shows the first)."""
     return next((m for m in rec.reasons if m.id.startswith(TOTAL_EXCLUDES)), None)
 
 UNRATED_HEADING = "Not rated: the catalog lacks a figure their speed needs (never ranked)"

@@ -82,9 +82,10 @@ def test_the_panel_shows_each_price_its_marks_and_when_price_decides(qtbot, engl
     assert panel.price_decides_label.toolTip().startswith("Price ranges:")
     # the cards without a price follow the ranked ones under their heading, and can be applied like them
     unrated = 1 + len(result.unrated) if result.unrated else 0  # then the cards the catalog cannot rate
-    assert result.unpriced and panel.table.rowCount() == len(result.ranked) + 1 + len(result.unpriced) + unrated
-    assert panel.recommendation_at(len(result.ranked)) is None  # the heading row
-    first = len(result.ranked) + 1
+    after = 1 + len(result.ranked_after_unlisted) if result.ranked_after_unlisted else 0  # those ranked after first
+    assert result.unpriced and panel.table.rowCount() == len(result.ranked) + after + 1 + len(result.unpriced) + unrated
+    assert panel.unpriced_row == len(result.ranked) + after and panel.recommendation_at(panel.unpriced_row) is None
+    first = panel.unpriced_row + 1
     offset = max(i for i, r in enumerate(result.unpriced) if r.reasons[0].id == "no-price")
     last = first + offset
     assert costs[last] == "no price — enter a quote" and prices[last] == "no price — enter a quote"

@@ -157,9 +157,11 @@ def test_the_recommendation_panel_ranks_on_a_worker(qtbot, window):
     assert result is not None and panel.busy_label.text() == ""
     ranked = [(r.card.id, r.count) for r in result.ranked]
     assert ranked == [(r.card.id, r.count) for r in panel.refresh().ranked]  # the same as on the GUI thread
-    unpriced = 1 + len(result.unpriced) if result.unpriced else 0  # cards without a price follow, under a heading
+    after = result.ranked_after_unlisted  # those ranked after every complete total follow, under a heading
+    after = 1 + len(after) if after else 0
+    unpriced = 1 + len(result.unpriced) if result.unpriced else 0  # then the cards without a price, under a heading
     unrated = 1 + len(result.unrated) if result.unrated else 0  # then the cards the catalog cannot rate
-    assert panel.table.rowCount() == len(ranked) + unpriced + unrated
+    assert panel.table.rowCount() == len(ranked) + after + unpriced + unrated
 
 
 def test_the_recommendation_reasons_follow_the_ranking(qtbot, window):

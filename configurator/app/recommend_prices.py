@@ -20,7 +20,10 @@ from configurator.core.view.words import words
 
 def heading_row(table: QTableWidget, row: int, text: str) -> None:
     """Row ``row`` of ``table`` as a bold heading spanning every column over the rows that follow
-    (the unpriced cards, the configurations below the line): read, never selected or applied."""
+    (those ranked after every complete total, the unpriced cards, the configurations below the line): read, never
+    selected or applied; a cell the row held before under its span is taken out (it would size its column)."""
+    for column in range(1, table.columnCount()):
+        table.takeItem(row, column)
     heading = QTableWidgetItem(text)
     heading.setFlags(Qt.ItemFlag.ItemIsEnabled)
     font = heading.font()
@@ -42,13 +45,15 @@ class RankingPrices:
 
     def _price_top(self, objective: Objective) -> float | None:
         """The price column's top (:func:`~configurator.core.view.price_view.price_top`): its prices in one
-        unit (万元 or 元 in Chinese), the ranked, unpriced and below-the-line rows alike; once a result."""
+        unit (万元 or 元 in Chinese), the ranked (after every complete total too), unpriced and below-the-line rows
+        alike; once a result."""
         result = getattr(self, "result", None)
         if result is None:
             return None
         kept = getattr(self, "_price_top_of", None)
         if kept is None or kept[0] is not result or kept[1] is not objective:
-            rows = (*result.ranked, *result.below_line, *result.unpriced)
+            after = (rec for _, rec in result.ranked_after_unlisted)
+            rows = (*result.ranked, *after, *result.below_line, *result.unpriced)
             self._price_top_of = kept = (result, objective, price_view.price_top([r.estimate for r in rows], objective))
         return kept[2]
 
@@ -68,7 +73,9 @@ class RankingPrices:
         """The price column, and a * after a cost whose price the buyer must be told something
         about, with what the price is in the cost's tooltip."""
         cost_column = 3
-        for row, rec in enumerate(result.ranked):
+        for row, rec in enumerate(self.row_recommendations):  # the ranked rows, and those ranked after
+            if rec is None:  # their heading
+                continue
             price = self._price_item(rec, result.objective)
             self.table.setItem(row, self.PRICE_COLUMN, price)
             cost = self.table.item(row, cost_column)
@@ -91,7 +98,7 @@ class RankingPrices:
         """The heading row over the cards not ranked for want of a figure (None without them)."""
         if not result.unpriced:
             return
-        start = len(result.ranked)
+        start = self.table.rowCount()  # after the ranked rows (and those ranked after every complete total)
         self.unpriced_row = start
         first = start + 1  # under their heading, as the command line lists them: never read as ranked
         self.table.setRowCount(first + len(result.unpriced))

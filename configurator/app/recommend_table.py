@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from configurator.app import format as fmt
@@ -24,7 +24,7 @@ from configurator.core.view.card_names import card_name
 from configurator.core.view.card_classes_view import class_label
 from configurator.core.view.family_view import view_of
 from configurator.core.view.numbers import column_top
-from configurator.core.view.ranking_view import UNRATED_HEADING, breaks_cell
+from configurator.core.view.ranking_view import RANKED_AFTER_HEADING, UNRATED_HEADING, breaks_cell, total_excludes
 from configurator.core.view.rows import label, write
 from configurator.core.view.words import words
 
@@ -70,6 +70,10 @@ LIMIT_COLUMN = 4
 
 CELL_PADDING_PX = 16
 """Room beside a cell's text: the item view's margins and the focus frame [px]."""
+
+EXCLUDES_COLOUR = "#a05a00"
+"""The text colour of what a total ranked after every complete one leaves out, in its limit cell (the price
+column's amber for a price the buyer must be told something about)."""
 
 SUPPORT_CAUTION_COLOUR = "#7a3300"
 """The text colour of the caution that a card's vendor software is past its support (the summary's
@@ -129,21 +133,30 @@ class RankingTable:
 
     def _cost_top(self) -> float:
         """The cost column's :func:`~configurator.core.view.numbers.column_top` [currency per unit of work]:
-        every cost of the ranking, ranked or below the line, in its unit (万元 or 元 in Chinese)."""
+        every cost of the ranking, ranked (after every complete total too) or below the line, in its unit (万元 or
+        元 in Chinese)."""
         result = getattr(self, "result", None)
         if result is None:
             return 0.0
         basis = cost_basis(result.objective)
-        return column_top(rec.cost_on(basis) for rec in (*result.ranked, *result.below_line))
+        after = (rec for _, rec in result.ranked_after_unlisted)
+        return column_top(rec.cost_on(basis) for rec in (*result.ranked, *after, *result.below_line))
 
     def _last_heading(self) -> str:
-        """The limit column: what limits a ranked configuration, and what one below the line breaks."""
-        if self.result is not None and self.result.below_line:
-            return _tc("RecommendationPanel", "Limited by · below the line: what it breaks")
+        """The limit column: what limits a ranked configuration, what the total of one ranked after every complete
+        total leaves out (:meth:`_fill_table`), and what one below the line breaks."""
+        result = self.result
+        after = result is not None and bool(result.ranked_after_unlisted)
+        if result is not None and result.below_line:
+            return _tc("RecommendationPanel", "Limited by · ranked after: what its total excludes · below the line: "
+                                              "what it breaks") if after \
+                else _tc("RecommendationPanel", "Limited by · below the line: what it breaks")
+        if after:
+            return _tc("RecommendationPanel", "Limited by · ranked after: what its total excludes")
         return _tc("RecommendationPanel", "Limited by")
 
     def _selected_card(self) -> str | None:
-        """The card of the selected row (None: no row, or the below-the-line heading)."""
+        """The card of the selected row (None: no row, or a heading row)."""
         rows = self.table.selectionModel().selectedRows()
         rec = self.recommendation_at(rows[0].row()) if rows else None
         return None if rec is None else rec.card.id
@@ -154,23 +167,38 @@ class RankingTable:
         return next((row for row, rec in enumerate(recs) if rec is not None and rec.card.id == card_id), 0)
 
     def _fill_table(self, result: Result) -> None:
-        factors = factor_names()
+        """The ranked rows, then under their heading (the command line's) the rows ranked after every complete
+        total that the listed ranking does not reach (:attr:`~configurator.core.recommend.Result.
+        ranked_after_unlisted`: the workstation cards #33-36 of Llama 3 8B for 100 users were in no row of the
+        window), each with what its total excludes in the limit column, in amber (whole in the row's tooltips,
+        :meth:`_show_capex`). Selected, applied and drawn as the ranked rows are."""
+        factors, language = factor_names(), current_language()
         currency = self.controller.scenario.economics.currency
         basis, top = cost_basis(result.objective), self._cost_top()
-        self.table.setRowCount(len(result.ranked))
-        self.row_recommendations = list(result.ranked)
-        for row, rec in enumerate(result.ranked):
-            speed = self._speed_text(rec.estimate)
+        after = [rec for _, rec in result.ranked_after_unlisted]
+        self.below_line_row = self.unpriced_row = None  # the rows under these headings are added after
+        self.ranked_after_row = len(result.ranked) if after else None
+        """The heading row over the rows ranked after every complete total (None without them)."""
+        self.row_recommendations = [*result.ranked, *((None, *after) if after else ())]
+        self.table.setRowCount(len(self.row_recommendations))
+        excludes = QBrush(QColor(EXCLUDES_COLOUR))
+        for row, rec in enumerate(self.row_recommendations):
+            if rec is None:
+                heading_row(self.table, row, words(language).label(RANKED_AFTER_HEADING))
+                continue
             cost = rec.cost_on(basis)
-            cells = [f"{fmt.count(rec.count)} × {card_name(rec.card.name, current_language())}",
-                     write(class_label(rec.card), current_language()), speed,
+            excluded = total_excludes(rec) if row > len(result.ranked) else None
+            cells = [f"{fmt.count(rec.count)} × {card_name(rec.card.name, language)}",
+                     write(class_label(rec.card), language), self._speed_text(rec.estimate),
                      fmt.unit_cost(cost, currency, top, not _unit_in_heading(result.objective))
                      if cost is not None else "—",
-                     factors[limiting_factor(rec.estimate)]]
+                     factors[limiting_factor(rec.estimate)] if excluded is None else message_text(excluded)]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                if column == LIMIT_COLUMN:
+                if column == LIMIT_COLUMN and excluded is None:
                     item.setToolTip(text)  # whole where the column elides it (_fit_limit_column)
+                elif column == LIMIT_COLUMN:  # whole in the tooltip _show_capex gives every cell of its row
+                    item.setForeground(excludes)
                 self.table.setItem(row, column, item)
         self._fit_columns()
 
@@ -190,7 +218,7 @@ class RankingTable:
         metrics, widest = table.fontMetrics(), 0
         for row in range(table.rowCount()):
             item = table.item(row, 0)
-            if item is None or row in (getattr(self, "below_line_row", None), getattr(self, "unpriced_row", None)):
+            if item is None or row in self._heading_rows():
                 continue
             widest = max(widest, metrics.horizontalAdvance(item.text()) + CELL_PADDING_PX)
             if not item.toolTip():
@@ -245,20 +273,36 @@ class RankingTable:
                 if item is not None and not item.toolTip():
                     item.setToolTip(item.text())
 
+    def _heading_rows(self) -> tuple[int | None, ...]:
+        """The rows that head the rows under them (ranked after, without a price, below the line), spanning the
+        table; None for each absent."""
+        return tuple(getattr(self, name, None) for name in ("ranked_after_row", "below_line_row", "unpriced_row"))
+
+    def _unpriced_rows(self) -> range:
+        """The rows of the cards without a price (their words elided rather than widen a column)."""
+        result, start = getattr(self, "result", None), getattr(self, "unpriced_row", None)
+        if result is None or start is None:
+            return range(0)
+        return range(start + 1, start + 1 + len(result.unpriced))
+
     def _heading_px(self, column: int, text: str) -> int:
-        """The width ``text`` takes as ``column``'s heading, with the header's margins [px]."""
+        """The width ``text`` takes as ``column``'s heading, with the header's margins [px]: measured in the bold
+        font the header sizes its sections for, from the section's size not held to :data:`MAX_COLUMN_PX` (held
+        to it, a heading over 300 px — 'Limited by · ranked after: what its total excludes' — read as fitting a
+        300 px column and was shown elided in its middle, not short)."""
         header = self.table.horizontalHeader()
         item = self.table.horizontalHeaderItem(column)
-        return header.sectionSizeHint(column) - header.fontMetrics().horizontalAdvance(item.text()) + \
-            header.fontMetrics().horizontalAdvance(text)
+        bold = header.font()
+        bold.setBold(True)  # as QHeaderView.sectionSizeFromContents measures a heading
+        metrics = QFontMetrics(bold)
+        return header.sectionSizeFromContents(column).width() - metrics.horizontalAdvance(item.text()) + \
+            metrics.horizontalAdvance(text)
 
     def _price_widths(self) -> tuple[int, int]:
         """The price column's widest price and widest amount [px] ('8,565 USD' of '8,565 USD, list 2025-03 *',
         with room for an ellipsis), each at most :data:`MAX_COLUMN_PX`; a row without a price (its words elided,
         whole in the tooltip) left out. Its basis and date elide, whole in the tooltip; the amount never."""
-        table, result = self.table, getattr(self, "result", None)
-        first = len(result.ranked) + 1 if result is not None else table.rowCount()
-        words = range(first, first + len(result.unpriced)) if result is not None else range(0)
+        table, words = self.table, self._unpriced_rows()
         model, metrics = table.model(), table.fontMetrics()
         whole = amount = 0
         for row in range(table.rowCount()):
@@ -285,15 +329,14 @@ class RankingTable:
         item, short = table.horizontalHeaderItem(LIMIT_COLUMN), _tc("RecommendationPanel", "Limited by")
         if item is None:  # before the first headings
             return
-        full, font = item.toolTip() or item.text(), header.fontMetrics()
-        padding = header.sectionSizeHint(LIMIT_COLUMN) - font.horizontalAdvance(item.text())  # margins, sort mark
-        heading = font.horizontalAdvance(full) + padding
+        full = item.toolTip() or item.text()
+        heading = self._heading_px(LIMIT_COLUMN, full)
         natural = min(MAX_COLUMN_PX, max(table.sizeHintForColumn(LIMIT_COLUMN), heading))
         metrics, ranked = table.fontMetrics(), len(self.result.ranked) if getattr(self, "result", None) else 0
         limits = (table.item(row, LIMIT_COLUMN) for row in range(min(ranked, table.rowCount())))
         least = max((metrics.horizontalAdvance(cell.text()) + CELL_PADDING_PX for cell in limits if cell),
                     default=0)
-        width = max(min(natural, max(least, font.horizontalAdvance(short) + padding)), min(natural, room - price))
+        width = max(min(natural, max(least, self._heading_px(LIMIT_COLUMN, short))), min(natural, room - price))
         item.setText(full if width >= heading else short)
         table.setColumnWidth(LIMIT_COLUMN, width)
 
@@ -302,9 +345,7 @@ class RankingTable:
         the words of a card ranked without a price ('no price — enter a quote', whole in the cell's tooltip)
         are elided rather than widen it (they took the English column from 141 to 164 px)."""
         table, header = self.table, self.table.horizontalHeader()
-        result = getattr(self, "result", None)
-        first = len(result.ranked) + 1 if result is not None else table.rowCount()  # under their heading row
-        words = range(first, first + len(result.unpriced)) if result is not None else range(0)
+        words = self._unpriced_rows()
         model, grid = table.model(), 1 if table.showGrid() else 0
         widest = max((table.sizeHintForIndex(model.index(row, COST_COLUMN)).width() + grid
                       for row in range(table.rowCount()) if row not in words and table.item(row, COST_COLUMN)),
@@ -321,7 +362,9 @@ class RankingTable:
         self.support_label.setToolTip("\n".join(message_text(m) for m in caution))  # the supported card too
         self.support_label.setVisible(bool(caution))
         colour = QBrush(QColor(SUPPORT_CAUTION_COLOUR))
-        for row, rec in enumerate(result.ranked):
+        for row, rec in enumerate(self.row_recommendations):  # the ranked rows, and those ranked after
+            if rec is None:
+                continue
             found = support_caution_in(rec.reasons)
             item = self.table.item(row, 0)
             if found and item is not None:
@@ -394,8 +437,8 @@ class RankingTable:
             if rec is None:
                 continue
             line = capex_line(rec, result.book, language)
-            excluded = next((m for m in rec.reasons if m.id.startswith("total-excludes-workstation")), None)
-            if excluded is not None:  # a total ranked without its workstations: said on every row, not the first's only
+            excluded = total_excludes(rec)
+            if excluded is not None:  # a total ranked without an item (workstations, a host node): said on every row
                 line = f"{line}\n{message_text(excluded)}"
             for column in range(self.table.columnCount()):
                 item = self.table.item(row, column)
@@ -405,15 +448,17 @@ class RankingTable:
                 item.setToolTip(f"{tip}\n{line}" if tip else line)
 
     def _number_ranked_rows(self, result: Result) -> None:
-        """The row header numbers the ranked rows only (1, 2, …): a row not ranked (without a price, a
-        heading, below the line) has no rank to show (an unpriced card read "1" as if first, persona)."""
-        ranked = len(result.ranked)
-        self.table.setVerticalHeaderLabels([str(row + 1) if row < ranked else ""
-                                            for row in range(self.table.rowCount())])
+        """The row header numbers the ranked rows only (1, 2, …), and those ranked after every complete total with
+        their ranks (33, 34, …): a row not ranked (without a price, a heading, below the line) has no rank to show
+        (an unpriced card read "1" as if first, persona)."""
+        ranks = [str(rank) for rank in range(1, len(result.ranked) + 1)]
+        if result.ranked_after_unlisted:
+            ranks += ["", *(str(rank) for rank, _ in result.ranked_after_unlisted)]
+        self.table.setVerticalHeaderLabels([*ranks, *[""] * (self.table.rowCount() - len(ranks))])
 
     def recommendation_at(self, row: int):
-        """The configuration shown in ``row``: ranked, without a price, or below the line (None for
-        the below-the-line heading row)."""
+        """The configuration shown in ``row``: ranked (after every complete total too), without a price, or below
+        the line (None for a heading row)."""
         recs = getattr(self, "row_recommendations", None)
         if recs is None or not 0 <= row < len(recs):
             return None

@@ -1683,6 +1683,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>类别</translation>
     </message>
     <message>
+        <source>Limited by · ranked after: what its total excludes · below the line: what it breaks</source>
+        <translation>瓶颈 · 排在完整总额之后：总额不含的项目 · 基准线以下：违反的约束</translation>
+    </message>
+    <message>
         <source>The training or render job must finish within (— = no deadline)</source>
         <translation>训练或渲染任务必须在此时间内完成（— = 无期限）</translation>
     </message>
@@ -1737,6 +1741,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Limited by · below the line: what it breaks</source>
         <translation>瓶颈 · 基准线以下：违反的约束</translation>
+    </message>
+    <message>
+        <source>Limited by · ranked after: what its total excludes</source>
+        <translation>瓶颈 · 排在完整总额之后：总额不含的项目</translation>
     </message>
     <message>
         <source>Limited by</source>

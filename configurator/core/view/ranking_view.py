@@ -224,7 +224,21 @@ def step_breakdown(chosen: Estimate) -> Section | None:
 
 RANKED_AFTER_HEADING = "Ranked after every complete total, each total leaving out an item without a price:"
 """The heading over the configurations ranked after every complete total that the listed ranking does not reach
-(:attr:`~configurator.core.recommend.Result.ranked_after_unlisted`), on every screen that lists them."""
+(:attr:`~configurator.core.recommend.Result.ranked_after_unlisted`), on every screen that lists them: the command
+line's recommendation and the window's table."""
+
+TOTAL_EXCLUDES = "total-excludes-"
+"""The start of the ids of the sentences saying what a partial total leaves out
+(:func:`~configurator.core.procurement.partial.excluded_message`: 'total-excludes-workstation(s)', '-items',
+'-named')."""
+
+
+def total_excludes(rec: Recommendation) -> Message | None:
+    """What ``rec``'s total leaves out, as its reasons say it ("The total excludes 1 workstation (not priced: enter
+    a quote for workstation-1gpu)", :func:`~configurator.core.recommend_costs.partial_total`); None for a complete
+    total. The window's row ranked after every complete total shows it in place of its limit, whatever reason comes
+    first (an import stance, a support caution: the command line's "Why" shows the first)."""
+    return next((m for m in rec.reasons if m.id.startswith(TOTAL_EXCLUDES)), None)
 
 UNRATED_HEADING = "Not rated: the catalog lacks a figure their speed needs (never ranked)"
 """The heading over the cards the catalog cannot rate (``Result.unrated``) on every screen that

@@ -105,7 +105,11 @@ def test_every_card_view_is_worded_in_chinese(catalog):
     names = {"PCIe", "ECC", "vGPU", "ECCN 3A090", "", "NVLink", "Infinity Fabric", "ICI", "HCCS", "MLU-Link", "BLink",
              "MTLink", "Gen{gen} x{lanes}", "{name} [{id}]", "{low} – {high}", "{n} {type}"}
     ids = set()
-    for mapping in (cv.CLASSES, cv.LINKS, cv.EXPORT, cv.VGPU, cv.CONFIDENCE, cv.PRICE_KINDS, cv.SUPPORT):
+    from configurator.core.view import card_classes_view as ccv
+    from configurator.core.view.names import CLASSES
+
+    for mapping in (CLASSES, ccv.FURTHER_CLASSES, ccv.FURTHER_WORK, cv.LINKS, cv.EXPORT, cv.VGPU, cv.CONFIDENCE,
+                    cv.PRICE_KINDS, cv.SUPPORT):
         ids |= set(mapping.values())
     for card in catalog.cards:
         view = cv.card_view(card)

@@ -430,6 +430,10 @@ def test_recompute_and_frozen_weights():
     assert flops.recompute_factors("selective", "per-op") == (7 / 6, 1.0)
     assert flops.recompute_factors("full", "per-op") == (8 / 6, 4 / 3)
     assert flops.flops_per_param(frozen=True) == 4.0 and flops.flops_per_param(frozen=False) == 6.0
+    # a frozen base's recomputed forward costs its 2N on top of 4N: 4N → 6N, not ×4/3 (attention keeps 4/3)
+    assert flops.recompute_factors("full", pass_factor=4.0) == (1.5, 4 / 3)
+    assert flops.recompute_factors("selective", "per-op", pass_factor=4.0) == (1.25, 1.0)
+    assert flops.recompute_factors("selective", "fp8-cache", 0.3, 4.0) == (1 + 2 * 0.3 / 4, 1.0)
     assert flops.model_flops_utilisation(6.0, 1.0, 1, 6.0, pass_factor=4.0) == pytest.approx(4 / 6)
 
 

@@ -318,7 +318,8 @@ def _stage_compute_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, 
     (:func:`~configurator.core.formulas.flops.recompute_factors`), over ``tokens`` tokens per rank."""
     model, par, train, a = scenario.model, scenario.parallelism, scenario.training, scenario.assumptions
     attention_peak = card.peak_tflops(attention_precision(card, plan)) * TERA
-    mm_factor, attn_factor = recompute_factors(train.recompute, train.selective_policy, recomputed_matmul_share(model))
+    mm_factor, attn_factor = recompute_factors(train.recompute, train.selective_policy, recomputed_matmul_share(model),
+                                               _pass_factor(scenario))
     dualpipe = runs_dualpipe(train.pipeline_algorithm, par.pp)
     stage_params = matmul_params_on_fullest_stage(model, par.pp, dualpipe, output_head_weight(scenario, card, plan))
     matmul = matmul_flops(_pass_factor(scenario), stage_params, mm_factor, tokens, par.tp)

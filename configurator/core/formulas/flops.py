@@ -135,7 +135,7 @@ def attention_span_tokens(seq_len, example_tokens, packed):
     return np.minimum(seq_len, example_tokens) if packed else seq_len
 
 
-def recompute_factors(recompute, policy="attention", recomputed_share=0.0):
+def recompute_factors(recompute, policy="attention", recomputed_share=0.0, pass_factor=FLOPS_PER_PARAM_TRAINED):
     """Multipliers on (matrix-product, attention) FLOPs for recomputation ``"none"``,
     ``"selective"`` or ``"full"``: full recomputation repeats the forward pass (6N → 8N),
     selective repeats only attention (Korthikanti et al. 2022, "Reducing Activation
@@ -145,13 +145,22 @@ def recompute_factors(recompute, policy="attention", recomputed_share=0.0):
     :func:`~configurator.core.formulas.activations.per_op_kept_bytes_per_token`): 6N → 7N, and
     no attention. ``"fp8-cache"`` (DeepSeek-V3) runs the forward of the ``recomputed_share`` of
     the matrix products again (the MLA up-projections), ``6N → (6 + 2·share)N``, and no attention
-    (its output is cached)."""
+    (its output is cached).
+
+    The repeated forward costs its ``2N`` whatever the backward does, so the products' multiplier is
+    ``(p + 2·f)/p`` for the ``p`` FLOPs per parameter of the pass (:func:`flops_per_param`: 6 trained,
+    4 frozen) and the forward's recomputed fraction ``f`` (1 full, ½ per-op, ``share`` fp8-cache): a
+    frozen adapter base's full recomputation is ``4N → 6N`` (×1.5), not ×4/3 (Chen et al. 2016,
+    "Training Deep Nets with Sublinear Memory Cost", §3: one extra forward per checkpointed segment).
+    Attention's backward is the same for frozen weights (its gradients flow to the adapters below), so
+    its multiplier keeps ``4/3`` (forward 1, backward 2, recomputed forward 1)."""
+    p = float(pass_factor)
     if recompute == "full":
-        return 8.0 / 6.0, 4.0 / 3.0
+        return (p + 2.0) / p, 4.0 / 3.0
     if recompute == "selective":
         if policy == "fp8-cache":
-            return 1.0 + recomputed_share / 3.0, 1.0
-        return (7.0 / 6.0, 1.0) if policy == "per-op" else (1.0, 4.0 / 3.0)
+            return 1.0 + 2.0 * recomputed_share / p, 1.0
+        return ((p + 1.0) / p, 1.0) if policy == "per-op" else (1.0, 4.0 / 3.0)
     return 1.0, 1.0
 
 

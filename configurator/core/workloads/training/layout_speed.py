@@ -213,7 +213,7 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     full = (rc == RECOMPUTE.index(Recompute.FULL)) | ((rc == RECOMPUTE.index(Recompute.SELECTIVE))
                                                      & (train.selective_policy is SelectivePolicy.PER_OP))
     share = recomputed_matmul_share(scenario.model)
-    factors = np.array([recompute_factors(x, train.selective_policy, share) for x in RECOMPUTE])
+    factors = np.array([recompute_factors(x, train.selective_policy, share, pass_factor) for x in RECOMPUTE])
     mm_factor, attn_factor = factors[rc, 0], factors[rc, 1]
     layers = table.layers.take(place)
     tokens = mb * seq / cp

@@ -215,7 +215,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         """The recommendation the trade-off chart shows (drawn once per selection)."""
         self.charts.setTabText(0, words(current_language())("Cost and speed"))
         self.charts.setTabVisible(self.TRADEOFF_TAB, False)  # until a serving ranking is shown
-        # no least width of its own: a smaller one than its page's (pareto_chart.CHART_MIN_PX, 260 px) clipped the
+        # no least width of its own: a smaller one than its page's (pareto_chart.CHART_MIN_PX) clipped the
         # page's right 24 px at 1280 px wide, the chart's last x tick and its front's end cut (session 47, persona)
         right = QVBoxLayout()
         right.addWidget(self.charts, 1)

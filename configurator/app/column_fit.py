@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QTableWidget
 
 
@@ -36,3 +37,21 @@ def shrunk_to_fit(widths: Sequence[int], floors: Sequence[int], order: Sequence[
         fitted[column] -= given
         over -= given
     return fitted
+
+
+def lines_at(metrics: QFontMetrics, text: str, width: int) -> int:
+    """How many lines ``text`` takes wrapped at its words into ``width`` [px], as a table's cell wraps it; one more
+    than it could take where a word is wider than ``width`` (a word is never broken: it would be cut)."""
+    box = metrics.boundingRect(QRect(0, 0, max(1, width), 1 << 20), Qt.TextFlag.TextWordWrap, text)
+    lines = max(1, round(box.height() / metrics.lineSpacing()))
+    return lines + 1 if box.width() > width else lines
+
+
+def least_width(metrics: QFontMetrics, text: str, lines: int) -> int:
+    """The narrowest width [px] into which ``text`` wraps at its words on at most ``lines`` lines (its one-line
+    width at most): a bisection of :func:`lines_at`, which never grows as the width does."""
+    low, high = 1, metrics.horizontalAdvance(text) + 1
+    while low < high:
+        middle = (low + high) // 2
+        low, high = (low, middle) if lines_at(metrics, text, middle) <= lines else (middle + 1, high)
+    return high

@@ -77,9 +77,10 @@ def test_the_cost_column_stays_in_view_as_the_window_narrows(qtbot, tmp_path, ca
 def test_a_class_cell_is_whole_on_two_lines_or_brief(qtbot, tmp_path, catalog, monkeypatch, size):
     """Session 47: the L40S's 'Inference card (also fine-tuning, graphics)' on one line widened the class column and
     left the cost heading 101 of its 141 px at 1280 × 720. Each class cell shows its whole label where it fits the
-    column on two lines, its words whole, else the class alone ('Inference card …'); the whole label in its tooltip."""
-    from configurator.app.column_fit import least_width
-    from configurator.app.recommend_table import CELL_PADDING_PX, CLASS_COLUMN, CLASS_LINES
+    column on two lines (a row's height), its words whole, else the class alone ('Inference card …'); the whole
+    label in its tooltip."""
+    from configurator.app.column_fit import wraps_into
+    from configurator.app.recommend_table import CELL_PADDING_PX, CLASS_COLUMN
 
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)  # closing
     window, panel, _ = docked_window(qtbot, tmp_path, catalog, size, "en", "inference")
@@ -93,7 +94,7 @@ def test_a_class_cell_is_whole_on_two_lines_or_brief(qtbot, tmp_path, catalog, m
     assert long  # the L40S is ranked
     for cell in long:
         whole = cell.toolTip().split("\n")[0]
-        fits = least_width(metrics, whole, CLASS_LINES) + CELL_PADDING_PX <= width
+        fits = wraps_into(metrics, whole, width - CELL_PADDING_PX, panel._cell_text_px())  # two lines in English
         assert cell.text() == (whole if fits else "Inference card …")
     for cell in cells:  # every shown word whole
         assert max(metrics.horizontalAdvance(word) for word in cell.text().split()) + CELL_PADDING_PX <= width

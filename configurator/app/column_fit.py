@@ -39,19 +39,19 @@ def shrunk_to_fit(widths: Sequence[int], floors: Sequence[int], order: Sequence[
     return fitted
 
 
-def lines_at(metrics: QFontMetrics, text: str, width: int) -> int:
-    """How many lines ``text`` takes wrapped at its words into ``width`` [px], as a table's cell wraps it; one more
-    than it could take where a word is wider than ``width`` (a word is never broken: it would be cut)."""
+def wraps_into(metrics: QFontMetrics, text: str, width: int, height: int) -> bool:
+    """Whether ``text`` wrapped at its words into ``width`` [px], as a table's cell wraps it, is at most ``height``
+    [px] tall, no word wider than ``width`` (a word is never broken: it would be cut). A Chinese line is taller than
+    an English one (its glyphs from a taller font): two Chinese lines took 30 px, two English ones 28."""
     box = metrics.boundingRect(QRect(0, 0, max(1, width), 1 << 20), Qt.TextFlag.TextWordWrap, text)
-    lines = max(1, round(box.height() / metrics.lineSpacing()))
-    return lines + 1 if box.width() > width else lines
+    return box.width() <= width and box.height() <= height
 
 
-def least_width(metrics: QFontMetrics, text: str, lines: int) -> int:
-    """The narrowest width [px] into which ``text`` wraps at its words on at most ``lines`` lines (its one-line
-    width at most): a bisection of :func:`lines_at`, which never grows as the width does."""
+def least_width(metrics: QFontMetrics, text: str, height: int) -> int:
+    """The narrowest width [px] into which ``text`` wraps at its words at most ``height`` [px] tall (its one-line
+    width at most): a bisection of :func:`wraps_into`, whose answer never turns false as the width grows."""
     low, high = 1, metrics.horizontalAdvance(text) + 1
     while low < high:
         middle = (low + high) // 2
-        low, high = (low, middle) if lines_at(metrics, text, middle) <= lines else (middle + 1, high)
+        low, high = (low, middle) if wraps_into(metrics, text, middle, height) else (middle + 1, high)
     return high

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 
 from configurator.app import format as fmt
 from configurator.app.against_constraints import capex_line
-from configurator.app.column_fit import FittedTable, least_width, shrunk_to_fit
+from configurator.app.column_fit import FittedTable, least_width, shrunk_to_fit, wraps_into
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import factor_names
@@ -62,11 +62,8 @@ written in the interface language, one phrase."""
 CLASS_COLUMN, SPEED_COLUMN = 1, 2
 """The columns of the card's class and of its speed."""
 
-CLASS_LINES = 2
-"""Most lines a class cell takes, its words whole (a row is two lines high): 'Inference card (also fine-tuning,
-graphics)' on one line widened the class column to 259 px and left the English cost heading 101 of its 141 px at
-1280 × 720 (session 47); narrower than that on two lines, the cell shows :func:`~configurator.core.view.
-card_classes_view.class_label_brief`, the whole label in its tooltip."""
+GRID_PX = 1
+"""The grid line a row's height includes [px]: a cell's text has the rest (:meth:`RankingTable._cell_text_px`)."""
 
 COST_COLUMN = 3
 """The column of the cost the ranking orders by."""
@@ -211,7 +208,7 @@ class RankingTable:
     def _fit_columns(self) -> None:
         """The cost column as wide as its heading and its figures (:meth:`_cost_widths`), then the Cards
         column as wide as its widest card text, at most :data:`CARDS_COLUMN_PX` and at most what the
-        class (on one line where that leaves the Cards column its width, else on :data:`CLASS_LINES` lines), speed
+        class (on one line where that leaves the Cards column its width, else wrapped into a row), speed
         and cost columns leave of the table's width (not under :data:`CARDS_MIN_PX`): the
         four in view without scrolling; each card text whole in its tooltip where none is set. Where they
         leave less, the cost column narrows to its figures, its heading elided (whole in its tooltip).
@@ -250,9 +247,11 @@ class RankingTable:
         """Every column in view where the table is narrower than their widths (at 1920 × 1080 with both bottom
         docks open the table was ~500 px, and the limit and price columns ran past its edge, session 45): the
         price column down to its amounts (:meth:`_price_widths`: basis and date elided), the limit column down to
-        :data:`WORDS_NARROWEST_PX` (its heading short), the class column down to its whole labels on :data:`CLASS_LINES`
-        lines, the Cards column down to :data:`CARDS_NARROWEST_PX`, the class column down to its longest word
-        ('Workstation / card' on two lines, a longer label brief: 'Inference card …'), last the cost column's heading
+        :data:`WORDS_NARROWEST_PX` (its heading short), the class column down to its whole labels wrapped into a row
+        (two English lines), the Cards column down to :data:`CARDS_MIN_PX`, then the class column at once down to the
+        longest word of its brief labels ('Workstation / card' on two lines, 'Inference card …': a wider column showing
+        brief labels is room lost to the card names), the Cards column down to :data:`CARDS_NARROWEST_PX`, last the
+        cost column's heading
         down to its figures (as :meth:`_fit_columns` narrows it, whole in its tooltip); every figure and every other
         heading whole (an elided speed heading read 'Pe…0)'), every word elided whole in its tooltip. The table
         scrolls only where even that is too wide."""
@@ -271,9 +270,12 @@ class RankingTable:
             amounts))]
         floors[COST_COLUMN] = min(widths[COST_COLUMN], self._cost_widths()[1])  # its heading elided last
         order, room = (self.PRICE_COLUMN, LIMIT_COLUMN, 0, CLASS_COLUMN, COST_COLUMN), table.viewport().width()
-        whole = [*floors[:CLASS_COLUMN], min(widths[CLASS_COLUMN], max(floors[CLASS_COLUMN], two_lines)),
-                 *floors[CLASS_COLUMN + 1:]]  # first the class down to its whole labels on two lines
-        widths = shrunk_to_fit(widths, whole, (self.PRICE_COLUMN, LIMIT_COLUMN, CLASS_COLUMN), room)
+        whole = list(floors)  # first the class down to its whole labels in a row, the Cards down to CARDS_MIN_PX
+        whole[CLASS_COLUMN] = min(widths[CLASS_COLUMN], max(floors[CLASS_COLUMN], two_lines))
+        whole[0] = min(widths[0], max(floors[0], CARDS_MIN_PX))
+        widths = shrunk_to_fit(widths, whole, (self.PRICE_COLUMN, LIMIT_COLUMN, CLASS_COLUMN, 0), room)
+        if sum(widths) > room:  # too narrow for the whole labels: the class brief, what it leaves to the Cards column
+            widths[CLASS_COLUMN] = floors[CLASS_COLUMN]
         for column, width in enumerate(shrunk_to_fit(widths, floors, order, room)):
             table.setColumnWidth(column, width)
         limit.setText(full if table.columnWidth(LIMIT_COLUMN) >= self._heading_px(LIMIT_COLUMN, full) else short)
@@ -299,24 +301,29 @@ class RankingTable:
         return [(item, *(item.data(Qt.ItemDataRole.UserRole) or (item.text(), item.text())))
                 for item in cells if item is not None]
 
+    def _cell_text_px(self) -> int:
+        """The height a cell's text has [px]: a row's less :data:`GRID_PX` (two English lines; one Chinese line,
+        '推理卡（也定…' was cut on one line at 1280 px)."""
+        return self.table.verticalHeader().defaultSectionSize() - (GRID_PX if self.table.showGrid() else 0)
+
     def _class_widths(self) -> tuple[int, int, int]:
-        """The class column's width with every whole label on one line, with every whole label on
-        :data:`CLASS_LINES` lines at most, and with the widest word of a brief label (a Chinese label one word:
-        '工作站卡' not cut to '工作 / 站卡') [px], each with :data:`CELL_PADDING_PX` (0 without a row)."""
-        metrics, labels = self.table.fontMetrics(), self._class_labels()
+        """The class column's width with every whole label on one line, with every whole label wrapped at its words
+        into a row (:meth:`_cell_text_px`: two lines in English), and with the widest word of a brief label (a
+        Chinese label one word: '工作站卡' not cut to '工作 / 站卡') [px], each with :data:`CELL_PADDING_PX` (0 without
+        a row)."""
+        metrics, labels, height = self.table.fontMetrics(), self._class_labels(), self._cell_text_px()
         whole = {text for _, text, _ in labels}
         words = {word for _, _, text in labels for word in text.split()}
         return (max((metrics.horizontalAdvance(text) + CELL_PADDING_PX for text in whole), default=0),
-                max((least_width(metrics, text, CLASS_LINES) + CELL_PADDING_PX for text in whole), default=0),
+                max((least_width(metrics, text, height) + CELL_PADDING_PX for text in whole), default=0),
                 max((metrics.horizontalAdvance(word) + CELL_PADDING_PX for word in words), default=0))
 
     def _show_classes(self, width: int) -> None:
-        """Each class cell's whole label where it fits ``width`` [px] on :data:`CLASS_LINES` lines, else its brief
-        one (whole in the tooltip)."""
-        metrics = self.table.fontMetrics()
+        """Each class cell's whole label where it wraps at its words into ``width`` [px] and a row's height, else its
+        brief one (whole in the tooltip)."""
+        metrics, height = self.table.fontMetrics(), self._cell_text_px()
         for item, whole, brief in self._class_labels():
-            fits = least_width(metrics, whole, CLASS_LINES) + CELL_PADDING_PX <= width
-            item.setText(whole if fits else brief)
+            item.setText(whole if wraps_into(metrics, whole, width - CELL_PADDING_PX, height) else brief)
 
     def _heading_rows(self) -> tuple[int | None, ...]:
         """The rows that head the rows under them (ranked after, without a price, below the line), spanning the

@@ -251,10 +251,9 @@ class RankingTable:
         (two English lines), the Cards column down to :data:`CARDS_MIN_PX`, then the class column at once down to the
         longest word of its brief labels ('Workstation / card' on two lines, 'Inference card …': a wider column showing
         brief labels is room lost to the card names), the Cards column down to :data:`CARDS_NARROWEST_PX`, last the
-        cost column's heading
-        down to its figures (as :meth:`_fit_columns` narrows it, whole in its tooltip); every figure and every other
-        heading whole (an elided speed heading read 'Pe…0)'), every word elided whole in its tooltip. The table
-        scrolls only where even that is too wide."""
+        cost column's heading down to its figures (as :meth:`_fit_columns` narrows it, whole in its tooltip); every
+        figure and every other heading whole (an elided speed heading read 'Pe…0)'), every word elided whole in its
+        tooltip. The table scrolls only where even that is too wide."""
         table, header = self.table, self.table.horizontalHeader()
         prices, amounts = self._price_widths()
         widths = [header.sectionSize(column) for column in range(table.columnCount())]

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from configurator.core.card import Card
 from configurator.core.recommend_filters import Filters
 from configurator.core.scenario import Workload
-from configurator.core.view.card_classes_view import class_label, positioning_rows
+from configurator.core.view.card_classes_view import class_label, class_label_brief, positioning_rows
 from configurator.core.view.rows import write
 
 
@@ -64,6 +64,9 @@ def test_the_class_label_says_the_further_classes_in_both_languages(catalog):
     assert write(class_label(catalog.get("l40s")), "zh_CN") == "推理卡（也定位于微调、图形）"
     assert write(class_label(catalog.get("tpu-v5e")), "zh_CN") == "推理卡（也定位于训练）"
     assert write(class_label(catalog.get("h100-sxm")), "zh_CN") == "训练卡"
+    brief = [write(class_label_brief(catalog.get(card)), language) for card in ("l40s", "h100-sxm")
+             for language in ("en", "zh_CN")]  # where a ranking's column is too narrow for the whole label
+    assert brief == ["Inference card …", "推理卡…", "Training card", "训练卡"]
     rows = positioning_rows(catalog.get("tpu-v5e"))
     assert len(rows) == 1 and "training, fine-tuning, and serving" in rows[0].note
     assert write(rows[0].label, "zh_CN") == "厂商也定位于" and write(rows[0].value, "zh_CN") == "训练"

@@ -37,7 +37,8 @@ def test_ranking_headings_are_whole(qtbot, tmp_path, catalog, monkeypatch, size,
         heading = table.horizontalHeaderItem(COST_COLUMN)
         assert "/" in heading.text() and heading.toolTip().startswith(("Cost per", "每百万"))  # the full name
         result = panel.result  # sized to its heading and figures, not to a row's words nor a longer heading
-        unpriced = range(len(result.ranked) + 1, len(result.ranked) + 1 + len(result.unpriced))  # under their heading
+        start = panel.unpriced_row  # under their heading, after the rows ranked after every complete total (after47)
+        unpriced = range(0) if start is None else range(start + 1, start + 1 + len(result.unpriced))
         figures = [table.sizeHintForIndex(table.model().index(row, COST_COLUMN)).width() + 1
                    for row in range(table.rowCount()) if row not in unpriced and table.item(row, COST_COLUMN)]
         assert header.sectionSize(COST_COLUMN) == max(header.sectionSizeHint(COST_COLUMN), *figures)
@@ -69,4 +70,33 @@ def test_the_cost_column_stays_in_view_as_the_window_narrows(qtbot, tmp_path, ca
     QApplication.processEvents()
     assert CARDS_NARROWEST_PX <= header.sectionSize(0) < wide <= CARDS_COLUMN_PX
     assert header.sectionViewportPosition(COST_COLUMN) + header.sectionSize(COST_COLUMN) <= table.viewport().width()
+    window.controller.undo_stack.setClean()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1400, 950)])
+def test_a_class_cell_is_whole_on_two_lines_or_brief(qtbot, tmp_path, catalog, monkeypatch, size):
+    """Session 47: the L40S's 'Inference card (also fine-tuning, graphics)' on one line widened the class column and
+    left the cost heading 101 of its 141 px at 1280 × 720. Each class cell shows its whole label where it fits the
+    column on two lines (a row's height), its words whole, else the class alone ('Inference card …'); the whole
+    label in its tooltip."""
+    from configurator.app.column_fit import wraps_into
+    from configurator.app.recommend_table import CELL_PADDING_PX, CLASS_COLUMN
+
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)  # closing
+    window, panel, _ = docked_window(qtbot, tmp_path, catalog, size, "en", "inference")
+    window.recommend_dock.raise_()
+    qtbot.waitUntil(lambda: panel.table.isVisible())
+    QApplication.processEvents()
+    table, metrics = panel.table, panel.table.fontMetrics()
+    width = table.columnWidth(CLASS_COLUMN)
+    cells = [table.item(row, CLASS_COLUMN) for row in range(table.rowCount()) if table.item(row, CLASS_COLUMN)]
+    long = [cell for cell in cells if cell.toolTip().startswith("Inference card (also")]
+    assert long  # the L40S is ranked
+    for cell in long:
+        whole = cell.toolTip().split("\n")[0]
+        fits = wraps_into(metrics, whole, width - CELL_PADDING_PX, panel._cell_text_px())  # two lines in English
+        assert cell.text() == (whole if fits else "Inference card …")
+    for cell in cells:  # every shown word whole
+        assert max(metrics.horizontalAdvance(word) for word in cell.text().split()) + CELL_PADDING_PX <= width
+    assert (width < 120) == (size == (1280, 720))  # brief at 1280 px, whole at 1400 px
     window.controller.undo_stack.setClean()

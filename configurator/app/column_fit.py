@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QTableWidget
 
 
@@ -36,3 +37,21 @@ def shrunk_to_fit(widths: Sequence[int], floors: Sequence[int], order: Sequence[
         fitted[column] -= given
         over -= given
     return fitted
+
+
+def wraps_into(metrics: QFontMetrics, text: str, width: int, height: int) -> bool:
+    """Whether ``text`` wrapped at its words into ``width`` [px], as a table's cell wraps it, is at most ``height``
+    [px] tall, no word wider than ``width`` (a word is never broken: it would be cut). A Chinese line is taller than
+    an English one (its glyphs from a taller font): two Chinese lines took 30 px, two English ones 28."""
+    box = metrics.boundingRect(QRect(0, 0, max(1, width), 1 << 20), Qt.TextFlag.TextWordWrap, text)
+    return box.width() <= width and box.height() <= height
+
+
+def least_width(metrics: QFontMetrics, text: str, height: int) -> int:
+    """The narrowest width [px] into which ``text`` wraps at its words at most ``height`` [px] tall (its one-line
+    width at most): a bisection of :func:`wraps_into`, whose answer never turns false as the width grows."""
+    low, high = 1, metrics.horizontalAdvance(text) + 1
+    while low < high:
+        middle = (low + high) // 2
+        low, high = (low, middle) if wraps_into(metrics, text, middle, height) else (middle + 1, high)
+    return high

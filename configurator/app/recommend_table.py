@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 
 from configurator.app import format as fmt
 from configurator.app.against_constraints import capex_line
-from configurator.app.column_fit import FittedTable, shrunk_to_fit
+from configurator.app.column_fit import FittedTable, least_width, shrunk_to_fit, wraps_into
 from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import factor_names
@@ -21,7 +21,7 @@ from configurator.core.limiting import limiting_factor
 from configurator.core.recommend import Objective, Result, cost_basis
 from configurator.core.software import support_caution_in
 from configurator.core.view.card_names import card_name
-from configurator.core.view.card_classes_view import class_label
+from configurator.core.view.card_classes_view import class_label, class_label_brief
 from configurator.core.view.family_view import view_of
 from configurator.core.view.numbers import column_top
 from configurator.core.view.ranking_view import RANKED_AFTER_HEADING, UNRATED_HEADING, breaks_cell, total_excludes
@@ -61,6 +61,9 @@ written in the interface language, one phrase."""
 
 CLASS_COLUMN, SPEED_COLUMN = 1, 2
 """The columns of the card's class and of its speed."""
+
+GRID_PX = 1
+"""The grid line a row's height includes [px]: a cell's text has the rest (:meth:`RankingTable._cell_text_px`)."""
 
 COST_COLUMN = 3
 """The column of the cost the ranking orders by."""
@@ -194,7 +197,7 @@ class RankingTable:
                      if cost is not None else "—",
                      factors[limiting_factor(rec.estimate)] if excluded is None else message_text(excluded)]
             for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
+                item = self._class_item(rec, text) if column == CLASS_COLUMN else QTableWidgetItem(text)
                 if column == LIMIT_COLUMN and excluded is None:
                     item.setToolTip(text)  # whole where the column elides it (_fit_limit_column)
                 elif column == LIMIT_COLUMN:  # whole in the tooltip _show_capex gives every cell of its row
@@ -205,7 +208,8 @@ class RankingTable:
     def _fit_columns(self) -> None:
         """The cost column as wide as its heading and its figures (:meth:`_cost_widths`), then the Cards
         column as wide as its widest card text, at most :data:`CARDS_COLUMN_PX` and at most what the
-        class, speed and cost columns leave of the table's width (not under :data:`CARDS_MIN_PX`): the
+        class (on one line where that leaves the Cards column its width, else wrapped into a row), speed
+        and cost columns leave of the table's width (not under :data:`CARDS_MIN_PX`): the
         four in view without scrolling; each card text whole in its tooltip where none is set. Where they
         leave less, the cost column narrows to its figures, its heading elided (whole in its tooltip).
         Again whenever the table is resized."""
@@ -223,11 +227,13 @@ class RankingTable:
             widest = max(widest, metrics.horizontalAdvance(item.text()) + CELL_PADDING_PX)
             if not item.toolTip():
                 item.setToolTip(item.text())
-        others = cost + sum(min(MAX_COLUMN_PX, max(table.sizeHintForColumn(column), header.sectionSizeHint(column)))
-                            for column in range(1, COST_COLUMN))  # as wide as ResizeToContents makes them
-        for column in (CLASS_COLUMN, SPEED_COLUMN):  # as wide as their contents and headings
-            table.setColumnWidth(column, min(MAX_COLUMN_PX, max(table.sizeHintForColumn(column),
-                                                                header.sectionSizeHint(column))))
+        speed = min(MAX_COLUMN_PX, max(table.sizeHintForColumn(SPEED_COLUMN), header.sectionSizeHint(SPEED_COLUMN)))
+        one_line, two_lines, _ = self._class_widths()  # on one line where the Cards column keeps its width
+        left = table.viewport().width() - cost - speed - min(widest, CARDS_COLUMN_PX)
+        classes = min(MAX_COLUMN_PX, max(header.sectionSizeHint(CLASS_COLUMN), two_lines, min(one_line, left)))
+        others = cost + classes + speed  # the speed as wide as ResizeToContents makes it
+        table.setColumnWidth(CLASS_COLUMN, classes)
+        table.setColumnWidth(SPEED_COLUMN, speed)
         room = table.viewport().width() - others
         # narrower still (1200 px): the cost heading gives up what the Cards column lacks, down to its figures,
         # elided, whole in its tooltip ('TCO/M tokens [USD]' ran 36 px past the table's edge)
@@ -241,11 +247,13 @@ class RankingTable:
         """Every column in view where the table is narrower than their widths (at 1920 × 1080 with both bottom
         docks open the table was ~500 px, and the limit and price columns ran past its edge, session 45): the
         price column down to its amounts (:meth:`_price_widths`: basis and date elided), the limit column down to
-        :data:`WORDS_NARROWEST_PX` (its heading short), the Cards column down to :data:`CARDS_NARROWEST_PX`, the
-        class column down to its longest word ('Workstation / card' on two lines), last the cost column's heading
-        down to its figures (as :meth:`_fit_columns` narrows it, whole in its tooltip); every figure and every other
-        heading whole (an elided speed heading read 'Pe…0)'), every word elided whole in its tooltip. The table
-        scrolls only where even that is too wide."""
+        :data:`WORDS_NARROWEST_PX` (its heading short), the class column down to its whole labels wrapped into a row
+        (two English lines), the Cards column down to :data:`CARDS_MIN_PX`, then the class column at once down to the
+        longest word of its brief labels ('Workstation / card' on two lines, 'Inference card …': a wider column showing
+        brief labels is room lost to the card names), the Cards column down to :data:`CARDS_NARROWEST_PX`, last the
+        cost column's heading down to its figures (as :meth:`_fit_columns` narrows it, whole in its tooltip); every
+        figure and every other heading whole (an elided speed heading read 'Pe…0)'), every word elided whole in its
+        tooltip. The table scrolls only where even that is too wide."""
         table, header = self.table, self.table.horizontalHeader()
         prices, amounts = self._price_widths()
         widths = [header.sectionSize(column) for column in range(table.columnCount())]
@@ -255,23 +263,66 @@ class RankingTable:
         headings = [self._heading_px(column, text) for column, text in enumerate(
             (*(table.horizontalHeaderItem(c).text() for c in range(LIMIT_COLUMN)), short,
              table.horizontalHeaderItem(self.PRICE_COLUMN).text()))]
-        metrics = table.fontMetrics()  # a class on two lines, each word whole ('Workstation / card'), not 'Workst…'
-        class_words = max((metrics.horizontalAdvance(word) + CELL_PADDING_PX for row in range(table.rowCount())
-                           if table.item(row, CLASS_COLUMN) for word in table.item(row, CLASS_COLUMN).text().split()),
-                          default=0)
+        _, two_lines, class_words = self._class_widths()  # each word whole ('Workstation / card'), not 'Workst…'
         floors = [min(width, max(heading, floor)) for width, heading, floor in zip(widths, headings, (
             CARDS_NARROWEST_PX, class_words, table.sizeHintForColumn(SPEED_COLUMN), 0, WORDS_NARROWEST_PX,
             amounts))]
         floors[COST_COLUMN] = min(widths[COST_COLUMN], self._cost_widths()[1])  # its heading elided last
-        order = (self.PRICE_COLUMN, LIMIT_COLUMN, 0, CLASS_COLUMN, COST_COLUMN)
-        for column, width in enumerate(shrunk_to_fit(widths, floors, order, table.viewport().width())):
+        order, room = (self.PRICE_COLUMN, LIMIT_COLUMN, 0, CLASS_COLUMN, COST_COLUMN), table.viewport().width()
+        whole = list(floors)  # first the class down to its whole labels in a row, the Cards down to CARDS_MIN_PX
+        whole[CLASS_COLUMN] = min(widths[CLASS_COLUMN], max(floors[CLASS_COLUMN], two_lines))
+        whole[0] = min(widths[0], max(floors[0], CARDS_MIN_PX))
+        widths = shrunk_to_fit(widths, whole, (self.PRICE_COLUMN, LIMIT_COLUMN, CLASS_COLUMN, 0), room)
+        if sum(widths) > room:  # too narrow for the whole labels: the class brief, what it leaves to the Cards column
+            widths[CLASS_COLUMN] = floors[CLASS_COLUMN]
+        for column, width in enumerate(shrunk_to_fit(widths, floors, order, room)):
             table.setColumnWidth(column, width)
         limit.setText(full if table.columnWidth(LIMIT_COLUMN) >= self._heading_px(LIMIT_COLUMN, full) else short)
+        self._show_classes(table.columnWidth(CLASS_COLUMN))
         for row in range(table.rowCount()):  # a class or price elided: whole in its tooltip (a price's note says
             for column in (CLASS_COLUMN, self.PRICE_COLUMN):  # its basis and date: the cost cell's tooltip too)
                 item = table.item(row, column)
                 if item is not None and not item.toolTip():
                     item.setToolTip(item.text())
+
+    def _class_item(self, rec, text: str) -> QTableWidgetItem:
+        """The class cell of ``rec``: its whole label ``text`` (:func:`~configurator.core.view.card_classes_view.
+        class_label`), also in its tooltip, and the brief one it shows where the column is too narrow
+        (:meth:`_show_classes`)."""
+        item = QTableWidgetItem(text)
+        item.setToolTip(text)
+        item.setData(Qt.ItemDataRole.UserRole, (text, write(class_label_brief(rec.card), current_language())))
+        return item
+
+    def _class_labels(self) -> list[tuple[QTableWidgetItem, str, str]]:
+        """Each class cell with its whole label and its brief one (the same for a cell that has no brief one)."""
+        cells = (self.table.item(row, CLASS_COLUMN) for row in range(self.table.rowCount()))
+        return [(item, *(item.data(Qt.ItemDataRole.UserRole) or (item.text(), item.text())))
+                for item in cells if item is not None]
+
+    def _cell_text_px(self) -> int:
+        """The height a cell's text has [px]: a row's less :data:`GRID_PX` (two English lines; one Chinese line,
+        '推理卡（也定…' was cut on one line at 1280 px)."""
+        return self.table.verticalHeader().defaultSectionSize() - (GRID_PX if self.table.showGrid() else 0)
+
+    def _class_widths(self) -> tuple[int, int, int]:
+        """The class column's width with every whole label on one line, with every whole label wrapped at its words
+        into a row (:meth:`_cell_text_px`: two lines in English), and with the widest word of a brief label (a
+        Chinese label one word: '工作站卡' not cut to '工作 / 站卡') [px], each with :data:`CELL_PADDING_PX` (0 without
+        a row)."""
+        metrics, labels, height = self.table.fontMetrics(), self._class_labels(), self._cell_text_px()
+        whole = {text for _, text, _ in labels}
+        words = {word for _, _, text in labels for word in text.split()}
+        return (max((metrics.horizontalAdvance(text) + CELL_PADDING_PX for text in whole), default=0),
+                max((least_width(metrics, text, height) + CELL_PADDING_PX for text in whole), default=0),
+                max((metrics.horizontalAdvance(word) + CELL_PADDING_PX for word in words), default=0))
+
+    def _show_classes(self, width: int) -> None:
+        """Each class cell's whole label where it wraps at its words into ``width`` [px] and a row's height, else its
+        brief one (whole in the tooltip)."""
+        metrics, height = self.table.fontMetrics(), self._cell_text_px()
+        for item, whole, brief in self._class_labels():
+            item.setText(whole if wraps_into(metrics, whole, width - CELL_PADDING_PX, height) else brief)
 
     def _heading_rows(self) -> tuple[int | None, ...]:
         """The rows that head the rows under them (ranked after, without a price, below the line), spanning the
@@ -397,9 +448,10 @@ class RankingTable:
                      fmt.unit_cost(cost, currency, top, not _unit_in_heading(result.objective))
                      if cost is not None else "—", breaks]
             for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
+                item = self._class_item(rec, text) if column == CLASS_COLUMN else QTableWidgetItem(text)
                 item.setForeground(grey)
-                item.setToolTip("\n".join(message_text(m) for m in rec.reasons))
+                item.setToolTip("\n".join(tip for tip in (item.toolTip(), *(message_text(m) for m in rec.reasons))
+                                           if tip))  # the class's whole label first
                 self.table.setItem(start + offset, column, item)
             price = self._price_item(rec, result.objective)
             price.setForeground(grey)

@@ -21,6 +21,10 @@ FURTHER_WORK = {frozenset({"finetune", "lora", "qlora"}): "fine-tuning"}
 ALSO_CLASSES = "{card_class} (also {classes})"
 """The class label of a card its vendor positions for further classes: its class, then those."""
 
+ALSO_CLASSES_BRIEF = "{card_class} …"
+"""The class label of such a card where a table has no room for the further classes (the ranking at 1280 px): its
+class, an ellipsis saying there is more, the whole label in the cell's tooltip."""
+
 BOTH = "{one}, {other}"
 """Two classes of a list ('training, graphics'; '训练、图形')."""
 
@@ -39,6 +43,14 @@ def class_label(card: Card) -> Value:
     further = [further_label(p) for p in card.also_classes]
     classes = reduce(lambda one, other: Phrase(BOTH, {"one": one, "other": other}), further)
     return Phrase(ALSO_CLASSES, {"card_class": CLASSES[card.category], "classes": classes})
+
+
+def class_label_brief(card: Card) -> Value:
+    """``card``'s class as a narrow table names it: its class alone, marked :data:`ALSO_CLASSES_BRIEF` where
+    :func:`class_label` names further classes."""
+    if not card.further_classes:
+        return CLASSES[card.category]
+    return Phrase(ALSO_CLASSES_BRIEF, {"card_class": CLASSES[card.category]})
 
 
 def positioning_rows(card: Card) -> tuple[Row, ...]:

@@ -75,6 +75,7 @@ ZH_CN_CARD.update({
 
 ZH_CN_CARD.update({
     "{card_class} (also {classes})": "{card_class}（也定位于{classes}）",
+    "{card_class} …": "{card_class}…",
     "{one}, {other}": "{one}、{other}",
     "training": "训练",
     "inference": "推理",

@@ -33,7 +33,7 @@ def test_the_ranking_of_a_fine_tune_tells_its_rows_apart(capsys):
     out = capsys.readouterr().out
     rows = [line for line in out.splitlines() if re.match(r"\s+\d+\s+\d", line)]
     costs = [re.search(r"\s(\d+\.\d+)\u00a0USD", line).group(1) for line in rows]
-    assert len(costs) == 8
+    assert len(costs) >= 8  # the 8 ranked, then any ranked after every complete total under their own heading
     assert all(len(c.lstrip("0.")) >= 3 for c in costs if float(c) < 1), costs
 
 

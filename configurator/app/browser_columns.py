@@ -14,7 +14,7 @@ from configurator.app.labels import named, vgpu_names
 from configurator.core.catalog import Card
 from configurator.core.procurement import card_price
 from configurator.core.procurement.card_price import price_entry
-from configurator.core.view.card_classes_view import class_label
+from configurator.core.view.card_classes_view import class_label_brief
 from configurator.core.view.card_view import CONFIDENCE, EXPORT, LINKS
 from configurator.core.view.rows import label, write
 
@@ -69,7 +69,9 @@ def catalog_columns(terms: Callable[[], PriceTerms] = PriceTerms
     columns = [
         (_tc("browser", "Card"), lambda c: c.name, card_name_text),
         (_tc("browser", "Vendor"), lambda c: c.vendor, lambda c: label(c.vendor, current_language())),  # 华为昇腾
-        (_tc("browser", "Class"), lambda c: c.category, lambda c: write(class_label(c), current_language())),
+        # the class alone, marked where the vendor also positions the card for more ('Inference card …'): the
+        # whole label ran the price column 62-146 px past the table's edge (session 47); whole in its tooltip
+        (_tc("browser", "Class"), lambda c: c.category, lambda c: write(class_label_brief(c), current_language())),
         (_tc("browser", "Memory [GB]"), lambda c: c.memory_gb, num(lambda c: c.memory_gb)),
         (_tc("browser", "Bandwidth [GB/s]"), lambda c: c.bandwidth_gbps or 0, num(lambda c: c.bandwidth_gbps)),
         (_tc("browser", "BF16 [TFLOP/s]"), lambda c: c.bf16_tflops or 0, num(lambda c: c.bf16_tflops)),

@@ -14,6 +14,7 @@ from configurator.app.i18n import tc as _tc
 from configurator.core.catalog import Card
 from configurator.core.procurement import card_price
 from configurator.core.scenario import Economics
+from configurator.core.view.card_classes_view import class_label
 from configurator.core.view.card_names import card_name
 from configurator.core.view.card_view import (condition_said, conversion_said, in_scenario_money, price_description,
                                               ranked_price_value)
@@ -106,6 +107,8 @@ def cell_tip(card: Card, header: str, accept_used: bool = False, terms: PriceTer
     warning on low-confidence cards."""
     if header == label("Price per card", current_language()):
         return ranked_price_tip(card, accept_used, terms) or None
+    if header == _tc("browser", "Class") and card.further_classes:  # the column shows it brief ('Inference card …')
+        return write(class_label(card), current_language())
     if card.is_user:
         return label("Your card (from your own catalog file)", current_language())
     if card.confidence == "low":

@@ -13,7 +13,8 @@ from configurator.core.catalog import load_catalog
 from configurator.core.estimate import estimate
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.procurement.prices import bundled_price_book
-from configurator.core.procurement.workstations import excluded_message, workstations_unpriced
+from configurator.core.procurement.partial import excluded_message
+from configurator.core.procurement.workstations import workstations_unpriced
 from configurator.core.scenario import updated
 
 LORA = ["--workload", "lora", "--model", "qwen2.5-7b"]

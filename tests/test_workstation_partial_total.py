@@ -15,7 +15,8 @@ from configurator.cli_scenario import scenario_from_args
 from configurator.core.catalog import load_catalog
 from configurator.core.estimate import estimate
 from configurator.core.procurement.deployment import deployment_cost
-from configurator.core.procurement.workstations import WORKSTATION_ITEM, excluded_message, workstations_unpriced
+from configurator.core.procurement.partial import excluded_message
+from configurator.core.procurement.workstations import WORKSTATION_ITEM, workstations_unpriced
 from configurator.core.recommend import recommend
 from configurator.core.scenario import updated
 from configurator.report.summary import build_summary

@@ -318,11 +318,12 @@ def _stage_compute_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, 
     (:func:`~configurator.core.formulas.flops.recompute_factors`), over ``tokens`` tokens per rank."""
     model, par, train, a = scenario.model, scenario.parallelism, scenario.training, scenario.assumptions
     attention_peak = card.peak_tflops(attention_precision(card, plan)) * TERA
+    pass_factor = _pass_factor(scenario)
     mm_factor, attn_factor = recompute_factors(train.recompute, train.selective_policy, recomputed_matmul_share(model),
-                                               _pass_factor(scenario))
+                                               pass_factor)
     dualpipe = runs_dualpipe(train.pipeline_algorithm, par.pp)
     stage_params = matmul_params_on_fullest_stage(model, par.pp, dualpipe, output_head_weight(scenario, card, plan))
-    matmul = matmul_flops(_pass_factor(scenario), stage_params, mm_factor, tokens, par.tp)
+    matmul = matmul_flops(pass_factor, stage_params, mm_factor, tokens, par.tp)
     attention = attention_flops_per_token(model, attention_span(scenario), layers) * attn_factor * tokens / par.tp
     attention_s = roofline_seconds(attention, attention_peak, training_attention_efficiency(scenario, card))
     return roofline_seconds(matmul, peak_flops, a.matmul_efficiency * shape) + attention_s, attention_s

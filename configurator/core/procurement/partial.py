@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.bom_lines import BillOfMaterials, BomLine
+from configurator.core.procurement.workstations import WORKSTATION_ITEMS
 
-WORKSTATION_ITEMS = ("workstation-1gpu", "workstation-2gpu")
-"""The price file's deskside workstations (:data:`configurator.core.procurement.workstations.WORKSTATION_ITEMS`),
-whose exclusion is said in workstations ("The total excludes 4 workstations") rather than by the item's name."""
+DESK_ITEMS = frozenset(WORKSTATION_ITEMS.values())
+"""The price file's deskside workstations, whose exclusion is said in workstations ("The total excludes
+4 workstations") rather than by the item's name."""
 
 
 def items_unpriced(bom: BillOfMaterials) -> tuple[BomLine, ...]:
@@ -60,7 +61,7 @@ def excluded_message(bom: BillOfMaterials) -> Message | None:
     if not lines:
         return None
     n, item = excluded_count(bom), lines[0].item_id
-    if all(line.item_id in WORKSTATION_ITEMS for line in lines):
+    if all(line.item_id in DESK_ITEMS for line in lines):
         return msg("total-excludes-workstation" if n == 1 else "total-excludes-workstations", n=n, item=item)
     named = any(line.said is not None for line in lines)  # "… (quote item rack-cloudmatrix-384)": said once
     return msg("total-excludes-named" if named else "total-excludes-items", items=unpriced_names(lines), item=item)
@@ -72,6 +73,6 @@ def totals_note(boms) -> Message | None:
     items = sorted({item for bom in boms if (item := unpriced_item(bom))})
     if not items:
         return None
-    if all(item in WORKSTATION_ITEMS for item in items):
+    if all(item in DESK_ITEMS for item in items):
         return msg("totals-exclude-workstations", item=", ".join(items))
     return msg("totals-exclude-items", item=", ".join(items))

@@ -23,7 +23,6 @@ from configurator.core.desks import at_desks, colocation_set_aside, pue_set_asid
 from configurator.core.economics import PriceBasis
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.bom_lines import BillOfMaterials, book_rate, card_line, line_of
-from configurator.core.procurement.partial import excluded_message, totals_note  # noqa: F401  (re-exported)
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.scenario import Scenario
 

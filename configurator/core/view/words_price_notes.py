@@ -139,7 +139,7 @@ ZH_CN_PRICE_NOTE: dict[str, str] = {
      "platforms. Searched again 2026-12-06: the stored web pages for MI325X price per GPU, average "
      "selling price and 8-GPU server prices (Supermicro, ASUS ESC A8A-E12U) and GitHub text — rents, specs and "
      "reviews only. Third search 2026-12-06: GitHub text for MI325X prices (rents only: DigitalOcean, "
-     "TensorWave, Vultr, gpuperhour) and the stored web pages for AMD Instinct purchase prices; still none. "
+     "TensorWave, Vultr, https://gpuperhour.com/rent/mi325x) and the stored web pages for AMD Instinct purchase prices; still none. "
      "Enter a quote."):
         "未找到注明日期的公开购买价；AMD 不公布标价（2026-12-04 检索："
         "所存网页与文档中 MI325X 的价格、"
@@ -150,6 +150,6 @@ ZH_CN_PRICE_NOTE: dict[str, str] = {
         "——未采用。以 8 GPU 平台形式销售。2026-12-06 再次检索：所存网页中 MI325X 的单 GPU 价格、"
         "平均售价与 8 GPU 服务器（Supermicro、ASUS ESC A8A-E12U）价格，以及 GitHub 文本——只有租用价、"
         "规格与评测。2026-12-06 第三次检索：GitHub 文本中的 MI325X 价格（只有租用价：DigitalOcean、"
-        "TensorWave、Vultr、gpuperhour）与所存网页中 AMD Instinct 的购买价——仍未找到。请输入报价。",
+        "TensorWave、Vultr、https://gpuperhour.com/rent/mi325x）与所存网页中 AMD Instinct 的购买价——仍未找到。请输入报价。",
 }
 """The note on a card's prices (``Card.price_note``): why it has no dated price, where to get one."""

@@ -138,7 +138,9 @@ ZH_CN_PRICE_NOTE: dict[str, str] = {
      "calls the chip CDNA 4 (https://willitrunai.com/gpus/instinct-mi325x-256gb) — not used. Sold in 8-GPU "
      "platforms. Searched again 2026-12-06: the stored web pages for MI325X price per GPU, average "
      "selling price and 8-GPU server prices (Supermicro, ASUS ESC A8A-E12U) and GitHub text — rents, specs and "
-     "reviews only. Enter a quote."):
+     "reviews only. Third search 2026-12-06: GitHub text for MI325X prices (rents only: DigitalOcean, "
+     "TensorWave, Vultr, https://gpuperhour.com/rent/mi325x) and the stored web pages for AMD Instinct purchase prices; still none. "
+     "Enter a quote."):
         "未找到注明日期的公开购买价；AMD 不公布标价（2026-12-04 检索："
         "所存网页与文档中 MI325X 的价格、"
         "成本与平均售价——所见分析师估计只涉及 MI300X 与 MI350 系列，未涉及 MI325X（汇丰，"
@@ -147,21 +149,7 @@ ZH_CN_PRICE_NOTE: dict[str, str] = {
         "且把该芯片写成 CDNA 4（https://willitrunai.com/gpus/instinct-mi325x-256gb）"
         "——未采用。以 8 GPU 平台形式销售。2026-12-06 再次检索：所存网页中 MI325X 的单 GPU 价格、"
         "平均售价与 8 GPU 服务器（Supermicro、ASUS ESC A8A-E12U）价格，以及 GitHub 文本——只有租用价、"
-        "规格与评测。请输入报价。",
-    ("No dated public purchase price for the Server Edition found (searched 2026-12-04: the stored web pages "
-     "and docs for RTX PRO 6000 Blackwell Server Edition price, passive card, Thinkmate, CDW and server-maker "
-     "listings; GitHub text). It is sold inside OEM servers (Dell PowerEdge XE7745, Lenovo ThinkSystem SR650a "
-     "V4 and SR650i V4); the prices found are the Workstation and Max-Q editions' (see those cards) — another "
-     "board and cooler, not used. Searched again 2026-12-06: the stored web pages and docs for the "
-     "Server Edition's price and OEM listings, and GitHub text — only its rent and the Workstation edition's "
-     "prices. Rent: see its cloud price. Enter a quote."):
-        "未找到服务器版注明日期的公开购买价（2026-12-04 检索："
-        "所存网页与文档中 RTX PRO 6000 Blackwell Server Edition 的价格、"
-        "被动散热卡、Thinkmate、CDW 与服务器厂商商品页；GitHub 文本）。"
-        "该卡随 OEM 服务器销售（Dell PowerEdge XE7745、"
-        "联想 ThinkSystem SR650a V4 与 SR650i V4）；"
-        "找到的价格属于工作站版与 Max-Q 版（见这两张卡）——板卡与散热不同，未采用。"
-        "2026-12-06 再次检索：所存网页与文档中服务器版的价格与 OEM 商品页，以及 GitHub 文本——"
-        "只有其租用价与工作站版的价格。租用：见其云价格。请输入报价。",
+        "规格与评测。2026-12-06 第三次检索：GitHub 文本中的 MI325X 价格（只有租用价：DigitalOcean、"
+        "TensorWave、Vultr、https://gpuperhour.com/rent/mi325x）与所存网页中 AMD Instinct 的购买价——仍未找到。请输入报价。",
 }
 """The note on a card's prices (``Card.price_note``): why it has no dated price, where to get one."""

@@ -40,8 +40,11 @@ class RankingPrices:
     PRICE_COLUMN = 5
     """The column of the price each configuration is ranked at."""
 
-    def _price_heading(self, objective: Objective) -> str:
-        return label(price_view.PRICE_HEADING[objective is Objective.CLOUD], current_language())
+    def _price_heading(self, objective: Objective, brief: bool = False) -> str:
+        """The price column's heading (:data:`~configurator.core.view.price_view.PRICE_HEADING`), or ``brief`` the
+        one for a narrow table (:data:`~configurator.core.view.price_view.PRICE_HEADING_BRIEF`)."""
+        headings = price_view.PRICE_HEADING_BRIEF if brief else price_view.PRICE_HEADING
+        return label(headings[objective is Objective.CLOUD], current_language())
 
     def _price_top(self, objective: Objective) -> float | None:
         """The price column's top (:func:`~configurator.core.view.price_view.price_top`): its prices in one

@@ -176,19 +176,22 @@ def test_the_focused_choice_box_is_framed(qtbot, window):
 # ---- (2) the window: the ranking panel opened by its shortcut, left with Tab ------------------
 
 def test_the_window_opens_on_the_first_question_and_tabs_left_to_right(qtbot, window):
-    """The editor (left), the four charts, the results (right): it opened on the memory chart."""
+    """The editor (left), then the results (right): it opened on the memory chart. The charts between are passed
+    over (ui48: Tab stopped on each of the four, which answer no key and drew no focus frame), Shift+Tab too."""
     qtbot.waitUntil(lambda: _focus() is not None, timeout=2000)
     assert window.editor.isAncestorOf(_focus()) and _focus().objectName() == "workload"
     seen = []
     for _ in range(200):
         _press(_focus(), K.Key_Tab)
         seen.append(_focus())
-        if _focus() is window.cost_chart:
+        if not window.editor.isAncestorOf(_focus()):
             break
-    assert seen[-4:] == list(window.charts)
-    assert all(window.editor.isAncestorOf(w) for w in seen[:-4])
-    _press(_focus(), K.Key_Tab)
-    assert window.results.isAncestorOf(_focus())
+    assert window.results.isAncestorOf(seen[-1])
+    assert all(window.editor.isAncestorOf(w) for w in seen[:-1])
+    _press(_focus(), K.Key_Backtab)
+    assert _focus() is seen[-2]  # back to the editor's last field, past the charts
+    QTest.mouseClick(window.cost_chart.viewport(), Qt.MouseButton.LeftButton)
+    assert _focus() is seen[-2] and not any(chart.hasFocus() for chart in window.charts)
 
 
 def test_ctrl_r_opens_the_ranking_without_taking_the_focus_away(qtbot, window):

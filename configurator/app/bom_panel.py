@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from configurator.app import format as fmt
 from configurator.app.chart_legend import name_legend
 from configurator.app.chart_axes import MoneyAxis, NumberAxis
+from configurator.app.chart_focus import out_of_tab_chain
 from configurator.app.column_fit import FittedTable, shrunk_to_fit
 from configurator.app.controller import ScenarioController
 from configurator.app.error_boundary import guard_slot
@@ -253,7 +254,7 @@ class BomPanel(QWidget):
         """The chart, its legend, curves and break-even line, in their place (once)."""
         if self._chart is not None:
             return
-        chart = pg.PlotWidget(axisItems={"left": MoneyAxis("left"), "bottom": NumberAxis("bottom")})
+        chart = out_of_tab_chain(pg.PlotWidget(axisItems={"left": MoneyAxis("left"), "bottom": NumberAxis("bottom")}))
         chart.setObjectName("rent-vs-buy")
         chart.setBackground("w")
         chart.showGrid(x=True, y=True, alpha=0.3)

@@ -11,6 +11,7 @@ import string
 import pytest
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
+from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QGroupBox, QLabel, QWidget
 
@@ -217,6 +218,32 @@ def test_tab_leaves_the_ranking_table(qtbot, window):
     _press(table, K.Key_Down)
     _press(table, K.Key_Tab)
     assert _focus() is not table and _focus().isVisible()
+
+
+def test_enter_uses_the_selected_ranking_row(qtbot, window, language):
+    """Session 48 (ui48): a row was used by the mouse alone (a double-click, or the button after a click). Enter on
+    a row does what they do, once (one undo step); the table's context menu offers it with its key."""
+    _press(window, K.Key_R, CTRL)
+    panel = window.recommend_panel
+    table = panel.table
+    qtbot.waitUntil(lambda: panel.result is not None and not panel.partial and not panel.busy, timeout=DECIDE_MS)
+    assert len(panel.result.ranked) >= 2
+    table.setFocus()
+    _press(table, K.Key_Down)  # the runner-up
+    chosen = panel.recommendation_at(table.currentRow())
+    assert chosen is panel.result.ranked[1]
+    steps = window.controller.undo_stack.count()
+    _press(table, K.Key_Return)
+    scenario = window.controller.scenario
+    assert (scenario.card_id, scenario.count) == (chosen.card.id, chosen.count)
+    assert window.controller.undo_stack.count() == steps + 1
+    assert _focus() is table  # the keyboard stays where it was: the next row is a Down away
+    action = panel.use_action
+    assert action in table.actions() and table.contextMenuPolicy() == Qt.ContextMenuPolicy.ActionsContextMenu
+    assert action.text() == panel.use_button.text() and action.isShortcutVisibleInContextMenu()
+    assert action.shortcut().matches(QKeySequence(K.Key_Return)) == QKeySequence.SequenceMatch.ExactMatch
+    assert "Enter" in panel.use_button.toolTip()  # the key named where the button is explained, in Chinese too
+    window.controller.undo_stack.setClean()
 
 
 # ---- (3) dialogs close with Esc ---------------------------------------------------------------

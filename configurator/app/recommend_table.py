@@ -211,7 +211,7 @@ class RankingTable:
         class (on one line where that leaves the Cards column its width, else wrapped into a row), speed
         and cost columns leave of the table's width (not under :data:`CARDS_MIN_PX`): the
         four in view without scrolling; each card text whole in its tooltip where none is set. Where they
-        leave less, the cost column narrows to its figures, its heading elided (whole in its tooltip).
+        leave less, :meth:`_fit_into_view` narrows the columns, the cost column's heading last.
         Again whenever the table is resized."""
         table = getattr(self, "table", None)
         if table is None:  # resized while it is made
@@ -246,11 +246,12 @@ class RankingTable:
         """Every column in view where the table is narrower than their widths (at 1920 × 1080 with both bottom
         docks open the table was ~500 px, and the limit and price columns ran past its edge, session 45): the
         price column down to its amounts (:meth:`_price_widths`: basis and date elided), the limit column down to
-        :data:`WORDS_NARROWEST_PX` (its heading short), the class column down to its whole labels wrapped into a row
+        :data:`WORDS_NARROWEST_PX` (its heading short; the price heading brief, ``PRICE_HEADING_BRIEF``, below its
+        whole heading's width), the class column down to its whole labels wrapped into a row
         (two English lines), the Cards column down to :data:`CARDS_MIN_PX`, then the class column at once down to the
         longest word of its brief labels ('Workstation / card' on two lines, 'Inference card …': a wider column showing
         brief labels is room lost to the card names), the Cards column down to :data:`CARDS_NARROWEST_PX`, last the
-        cost column's heading down to its figures (as :meth:`_fit_columns` narrows it, whole in its tooltip); every
+        cost column's heading down to its figures (whole in its tooltip); every
         figure and every other heading whole (an elided speed heading read 'Pe…0)'), every word elided whole in its
         tooltip. The table scrolls only where even that is too wide."""
         table, header = self.table, self.table.horizontalHeader()

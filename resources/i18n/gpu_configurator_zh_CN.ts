@@ -1708,7 +1708,7 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     </message>
     <message>
         <source>Make the selected row the scenario (undoable); in the table: Enter, or a double-click</source>
-        <translation>把所选行用作当前方案（可撤销）；在表格中：按 Enter 键，或双击该行</translation>
+        <translation>把所选行用作当前方案（可撤销）；在表格中：按回车键，或双击该行</translation>
     </message>
     <message>
         <source>Change the ranking&apos;s question</source>

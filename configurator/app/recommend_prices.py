@@ -125,7 +125,7 @@ class RankingPrices:
                                                            label(price_view.NO_PRICE, language)))]
             for column, item in enumerate(cells):
                 item.setForeground(grey)
-                item.setToolTip("\n".join(tip for tip in (item.toolTip(), note) if tip))  # the class's whole label first
+                item.setToolTip("\n".join(tip for tip in (item.toolTip(), note) if tip))  # the class first
                 self.table.setItem(first + offset, column, item)
             if not cards_unpriced:
                 price = self._price_item(rec, result.objective)

@@ -100,3 +100,37 @@ def test_a_class_cell_is_whole_on_two_lines_or_brief(qtbot, tmp_path, catalog, m
         assert max(metrics.horizontalAdvance(word) for word in cell.text().split()) + CELL_PADDING_PX <= width
     assert (width < 120) == (size == (1280, 720))  # brief at 1280 px, whole at 1400 px
     window.controller.undo_stack.setClean()
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_cloud_cost_heading_is_whole_at_1280_px(qtbot, tmp_path, catalog, monkeypatch, language):
+    """Session 48 (ui48): ranked by cloud cost at 1280 × 720 the cost heading read 'Rent/M …s [USD]' (117 of its
+    145 px): the price column gave up nothing, its heading 'Rent per card-hour' whole. Now the price heading is
+    brief where it must be ('Rent per card', the hour in its cells' 'USD/h', whole in its tooltip) and every
+    heading is whole."""
+    from configurator.app.recommend_prices import RankingPrices
+
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)  # closing
+    with language_for_a_while(language):
+        window, panel, _ = docked_window(qtbot, tmp_path, catalog, (1280, 720), language, "inference")
+        window.controller.apply_many({"ranking.objective": "cloud"})
+        qtbot.waitUntil(lambda: panel.result is not None and panel.result.objective.value == "cloud"
+                        and not panel.partial and not panel.busy, timeout=240_000)
+        window.recommend_dock.raise_()
+        qtbot.waitUntil(lambda: panel.table.isVisible())
+        QApplication.processEvents()
+        table, header = panel.table, panel.table.horizontalHeader()
+        for column in range(table.columnCount()):  # none elided
+            name = table.horizontalHeaderItem(column).text()
+            assert header.sectionSizeHint(column) <= header.sectionSize(column), name
+        assert table.horizontalHeaderItem(COST_COLUMN).text() == ("Rent/M tokens [USD]" if language == "en"
+                                                                   else "租用/百万词元 [元]")
+        price = table.horizontalHeaderItem(RankingPrices.PRICE_COLUMN)
+        assert price.toolTip() == ("Rent per card-hour" if language == "en" else "每卡每小时租用价")
+        assert price.text() in (price.toolTip(), "Rent per card")  # brief only where the whole one does not fit
+        column = RankingPrices.PRICE_COLUMN
+        end = header.sectionViewportPosition(column) + header.sectionSize(column)
+        assert end <= table.viewport().width() and table.horizontalScrollBar().value() == 0
+        window.resize(1600, 900)  # room again: the whole heading back
+        qtbot.waitUntil(lambda: price.text() == price.toolTip())
+        window.controller.undo_stack.setClean()

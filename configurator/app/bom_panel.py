@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
 from configurator.app import format as fmt
 from configurator.app.chart_legend import name_legend
 from configurator.app.chart_axes import MoneyAxis, NumberAxis
-from configurator.app.column_fit import FittedTable, shrunk_to_fit
+from configurator.app.chart_focus import out_of_tab_chain
+from configurator.app.column_fit import FittedTable, shrunk_to_fit, tab_leaves
 from configurator.app.controller import ScenarioController
 from configurator.app.error_boundary import guard_slot
 from configurator.app.i18n import current_language, message_text
@@ -195,7 +196,7 @@ class BomPanel(QWidget):
         self.lines.horizontalHeader().setStretchLastSection(True)
         self.money = QTableWidget(0, 2)
         self.money.setObjectName("bom-tco")
-        self.money.setTabKeyNavigation(False)  # Tab leaves the table; the arrows move in it
+        tab_leaves(self.money)
         self.money.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.money.verticalHeader().setVisible(False)
         self.money.horizontalHeader().setVisible(False)
@@ -253,7 +254,7 @@ class BomPanel(QWidget):
         """The chart, its legend, curves and break-even line, in their place (once)."""
         if self._chart is not None:
             return
-        chart = pg.PlotWidget(axisItems={"left": MoneyAxis("left"), "bottom": NumberAxis("bottom")})
+        chart = out_of_tab_chain(pg.PlotWidget(axisItems={"left": MoneyAxis("left"), "bottom": NumberAxis("bottom")}))
         chart.setObjectName("rent-vs-buy")
         chart.setBackground("w")
         chart.showGrid(x=True, y=True, alpha=0.3)

@@ -35,6 +35,7 @@ from configurator.app.browser_prices import (  # noqa: F401  (ranked_price_text,
     ranked_price_text,
     ranked_price_tip,
 )
+from configurator.app.column_fit import tab_leaves
 from configurator.app.controller import ScenarioController
 from configurator.app.labels import CLASS_COLOURS, class_names
 from configurator.core.catalog import FRAMEWORKS, Card, Catalog
@@ -182,7 +183,7 @@ class CardBrowser(QDialog):
         self.model.set_terms(controller.scenario.economics.accept_used, controller.scenario.economics)
         self.proxy = CatalogFilter(self)
         self.proxy.setSourceModel(self.model)
-        self.table = QTableView()
+        self.table = tab_leaves(QTableView())
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)

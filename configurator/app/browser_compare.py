@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.app.browser_columns import china_text, confidence_names, price_confidence_text, stack_text
+from configurator.app.column_fit import tab_leaves
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
@@ -45,7 +46,7 @@ class ComparisonDialog(QDialog):
         self.setWindowTitle(self.tr("Compare cards"))
         self.resize(900, 600)
         scenario = controller.scenario
-        self.table = QTableWidget(0, len(cards))
+        self.table = tab_leaves(QTableWidget(0, len(cards)))
         self.table.setHorizontalHeaderLabels([card_name(c.name, current_language()) for c in cards])
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

@@ -16,6 +16,7 @@ from configurator.app.category_axis import CategoryAxis
 from configurator.app.chart_axes import LABEL_OVERHANG_PX, MoneyAxis, NumberAxis, log_view_range
 from configurator.app.chart_legend import fit_columns, legend_fits, name_legend, title_key
 from configurator.app.chart_fit import top_with_room, wrap_title
+from configurator.app.chart_focus import out_of_tab_chain
 from configurator.app.labels import CLASS_COLOURS, class_names
 from configurator.app.memory_bars import bar_count_text, counts_fit, stack_layers
 from configurator.core.units import GIB
@@ -130,6 +131,7 @@ class _Chart(pg.PlotWidget):
             left, top, _, low = self.getPlotItem().layout.getContentsMargins()
             self.getPlotItem().layout.setContentsMargins(left, top, LABEL_OVERHANG_PX, low)
         self.setMenuEnabled(False)
+        out_of_tab_chain(self)  # no key to answer, no focus frame
         self.setMinimumHeight(CHART_MIN_HEIGHT_PX)
         wrap_title(self.getPlotItem())  # a title wider than the chart wraps rather than widening the plot
         # on a light fill: a curve under the legend does not cross its words

@@ -7,16 +7,24 @@ from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QFontMetrics, QResizeEvent
-from PySide6.QtWidgets import QTableWidget
+from PySide6.QtWidgets import QTableView, QTableWidget
+
+
+def tab_leaves(table: QTableView) -> QTableView:
+    """``table`` left by Tab and Shift+Tab, the arrows moving in it (a table view's Tab went cell to cell, every
+    row: a keyboard trap, session 47; the card browser's tables still did in session 48); returned for chaining."""
+    table.setTabKeyNavigation(False)
+    return table
 
 
 class FittedTable(QTableWidget):
-    """A table that has its columns fitted again (``fit()``) whenever it is resized."""
+    """A table that has its columns fitted again (``fit()``) whenever it is resized; Tab leaves it
+    (:func:`tab_leaves`)."""
 
     def __init__(self, rows: int, columns: int, fit: Callable[[], None]) -> None:
         super().__init__(rows, columns)
         self._fit = fit
-        self.setTabKeyNavigation(False)  # Tab leaves the table (it went cell to cell, every row: a keyboard trap)
+        tab_leaves(self)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)

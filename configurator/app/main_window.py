@@ -130,9 +130,9 @@ class MainWindow(LanguageActions, MenuActions, SessionActions, FileActions, Summ
         self._tab_in_reading_order()
 
     def _tab_in_reading_order(self) -> None:
-        """Tab goes left to right as the window reads: the editor, the four charts, the results; the
-        editor's first question has the focus. The charts, made first with the frame, came first: the
-        window opened with the focus on the memory chart, which draws no focus frame."""
+        """Tab goes left to right as the window reads: the editor, the four charts (passed over: they take no
+        focus, :mod:`~configurator.app.chart_focus`), the results; the editor's first question has the focus. The
+        charts, made first with the frame, came first: the window opened with the focus on the memory chart."""
         last, first = self.editor, None
         step = self.editor.nextInFocusChain()
         while self.editor.isAncestorOf(step):  # the editor's own Tab order, to its last field

@@ -18,6 +18,7 @@ from configurator.app import format as fmt
 from configurator.app.chart_axes import log_view_range
 from configurator.app.chart_axes import MoneyAxis, NumberAxis
 from configurator.app.chart_fit import wrap_title
+from configurator.app.chart_focus import out_of_tab_chain
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
 from configurator.app.labels import CLASS_COLOURS
@@ -91,7 +92,8 @@ class ParetoChart(QObject):
         if self._plot is not None:
             return
         # its context menu (view all, axes, export) made a pass later: 5-20 ms of the building's pass
-        plot = pg.PlotWidget(axisItems={"left": MoneyAxis("left"), "bottom": NumberAxis("bottom")}, enableMenu=False)
+        plot = out_of_tab_chain(pg.PlotWidget(axisItems={"left": MoneyAxis("left"), "bottom": NumberAxis("bottom")},
+                                              enableMenu=False))
         QTimer.singleShot(GAP_MS, self, lambda: plot.getPlotItem().setMenuEnabled(True) if shiboken6.isValid(plot)
                           else None)
         plot.setLogMode(x=True, y=True)

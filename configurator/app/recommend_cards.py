@@ -14,10 +14,11 @@ from PySide6.QtWidgets import (QDialog, QHBoxLayout, QLineEdit, QListWidget, QLi
 from configurator.app.compact_form import COMBO_CHARS
 from configurator.app.i18n import current_language
 from configurator.app.i18n import tc as _tc
-from configurator.app.labels import class_names
 from configurator.core.catalog import Catalog
 from configurator.core.recommend import Result
+from configurator.core.view.card_classes_view import class_label
 from configurator.core.view.card_names import card_name
+from configurator.core.view.rows import write
 from configurator.core.view.words import words
 
 LIST_ROWS = 12
@@ -42,7 +43,7 @@ def named_cards_text(result: Result | None, language: str) -> str:
 def search_words(*texts: str) -> list[str]:
     """The words a card is found by ('H20 96GB (China export SKU)' -> 'h20', '96gb', 'china', …), any case:
     a word typed finds the cards with a word that starts so ('h20' finds the H20, not the GH200)."""
-    return [word for text in texts for word in re.split(r"[\s(),/（）、]+", text.casefold()) if word]
+    return [word for text in texts for word in re.split(r"[\s(),/（）、·]+", text.casefold()) if word]
 
 
 class CardList(QDialog):
@@ -127,17 +128,16 @@ class CardPicker(QWidget):
         self.set_catalog(catalog)
 
     def set_catalog(self, catalog: Catalog) -> None:
-        """One checkable row per card of ``catalog`` (its name in the interface language, its class); the
-        cards named before kept where the catalog still has them."""
-        language, classes = current_language(), class_names()
+        """One checkable row per card of ``catalog`` (its name in the interface language, its class as the ranking
+        names it: :func:`~configurator.core.view.card_classes_view.class_label`); the cards named before kept where
+        the catalog still has them."""
+        language = current_language()
         self._names = {card.id: card_name(card.name, language) for card in catalog.cards}
         listed = self.popup.list
         listed.blockSignals(True)
         listed.clear()
-        for card in catalog.cards:
-            shown = classes.get(card.category, card.category)
-            item = QListWidgetItem(f"{self._names[card.id]}（{shown}）" if language == "zh_CN"  # full-width brackets
-                                   else f"{self._names[card.id]} ({shown})")
+        for card in catalog.cards:  # its class as the ranking's table says it, 'also …' too (it said the class alone)
+            item = QListWidgetItem(f"{self._names[card.id]} · {write(class_label(card), language)}")
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsSelectable)
             item.setData(Qt.ItemDataRole.UserRole, card.id)
             item.setData(Qt.ItemDataRole.UserRole + 1, search_words(item.text(), card.name, card.id, card.vendor,

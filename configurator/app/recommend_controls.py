@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QPushButton
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QLabel, QPushButton, QTableWidget
 
 from configurator.app import format as fmt
 from configurator.app.binders import NONE_DATA, ComboBinder, SpinBinder
@@ -169,11 +171,26 @@ class RankingControls:
         self.ranking.changed.connect(self._save_ranking)
         self.controller.scenario_changed.connect(self._show_ranking_question)
         self.use_button = QPushButton(_tc("RecommendationPanel", "&Use this configuration"))
+        self.use_button.setToolTip(_tc("RecommendationPanel", "Make the selected row the scenario (undoable); in the "
+                                                              "table: Enter, or a double-click"))
         self.use_button.clicked.connect(self.use_selected)
         form.addRow(self.use_button)
         self._ranking_form = form
         self.controller.scenario_changed.connect(self._show_family_controls)
         return form  # its rows shown for the family once it has a widget (:meth:`_show_family_controls`)
+
+    def _use_row_by_keys(self, table: QTableWidget) -> QAction:
+        """Enter (or Return) on a row of ``table`` does what the button and a double-click do (``use_selected``):
+        the mouse alone applied a row from the table (session 48, ui48). The action, with its key, is the table's
+        context menu."""
+        action = QAction(self.use_button.text(), table)
+        action.setShortcuts([QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)])
+        action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)  # the table's focus: not a field's Enter
+        action.setShortcutVisibleInContextMenu(True)
+        action.triggered.connect(self.use_selected)
+        table.addAction(action)
+        table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        return action
 
     def _save_ranking(self, ranking: Ranking) -> None:
         """The objective or a filter changed: kept in the scenario (``Scenario.ranking``), an undoable step that

@@ -158,6 +158,8 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self.table.itemSelectionChanged.connect(self._show_reasons)
         self.table.itemSelectionChanged.connect(self._note_pick)
         self.table.doubleClicked.connect(lambda _: self.use_selected())
+        self.use_action = self._use_row_by_keys(self.table)
+        """Enter on a row: the row used, as by the button (the table's context menu, with its key)."""
         self.table.setMinimumSize(TABLE_MIN_WIDTH_PX, self._rows_height(TABLE_MIN_ROWS))
         middle.addWidget(self.table, 3)
         self.price_decides_label = QLabel()

@@ -9,10 +9,11 @@ from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
 
 from configurator.app import format as fmt
 from configurator.app.i18n import current_language, message_text
-from configurator.app.labels import class_names, factor_names
+from configurator.app.labels import factor_names
 from configurator.core.limiting import limiting_factor
 from configurator.core.recommend import Objective, Result, oversized_fleet
 from configurator.core.view import price_view
+from configurator.core.view.card_classes_view import class_label
 from configurator.core.view.card_names import card_name
 from configurator.core.view.rows import label, write
 from configurator.core.view.words import words
@@ -35,13 +36,16 @@ def heading_row(table: QTableWidget, row: int, text: str) -> None:
 
 class RankingPrices:
     """Mixed into :class:`~configurator.app.recommend_panel.RecommendationPanel` (it brings
-    ``table``, ``row_recommendations``, ``price_decides_label`` and ``_speed_text``)."""
+    ``table``, ``row_recommendations``, ``price_decides_label``, ``_class_item`` and ``_speed_text``)."""
 
     PRICE_COLUMN = 5
     """The column of the price each configuration is ranked at."""
 
-    def _price_heading(self, objective: Objective) -> str:
-        return label(price_view.PRICE_HEADING[objective is Objective.CLOUD], current_language())
+    def _price_heading(self, objective: Objective, brief: bool = False) -> str:
+        """The price column's heading (:data:`~configurator.core.view.price_view.PRICE_HEADING`), or ``brief`` the
+        one for a narrow table (:data:`~configurator.core.view.price_view.PRICE_HEADING_BRIEF`)."""
+        headings = price_view.PRICE_HEADING_BRIEF if brief else price_view.PRICE_HEADING
+        return label(headings[objective is Objective.CLOUD], current_language())
 
     def _price_top(self, objective: Objective) -> float | None:
         """The price column's top (:func:`~configurator.core.view.price_view.price_top`): its prices in one
@@ -93,7 +97,7 @@ class RankingPrices:
         """The cards that meet every constraint but have no price on the ranking's basis, after the
         ranked ones under their own heading (the command line's), in grey: "no price — enter a quote" (their
         fewest cards that meet every constraint)."""
-        names, factors, language = class_names(), factor_names(), current_language()
+        factors, language = factor_names(), current_language()
         self.unpriced_row = None
         """The heading row over the cards not ranked for want of a figure (None without them)."""
         if not result.unpriced:
@@ -113,14 +117,15 @@ class RankingPrices:
                 else message_text(rec.reasons[0])
             oversized = oversized_fleet(rec.estimate)  # a fleet the latency targets size: said, not "no price"
             why = label(price_view.unranked_cell(rec), language) if oversized is None else message_text(oversized)
-            cells = [f"{fmt.count(rec.count)} × {card_name(rec.card.name, language)}", names[rec.card.category],
-                     self._speed_text(rec.estimate),
-                     why,
-                     factors[limiting_factor(rec.estimate)], label(price_view.NO_PRICE, language)]
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
+            # the class as the ranked rows say it ('also …', brief where the column is narrow; it said the class alone)
+            cells = [QTableWidgetItem(f"{fmt.count(rec.count)} × {card_name(rec.card.name, language)}"),
+                     self._class_item(rec, write(class_label(rec.card), language)),
+                     *(QTableWidgetItem(text) for text in (self._speed_text(rec.estimate), why,
+                                                           factors[limiting_factor(rec.estimate)],
+                                                           label(price_view.NO_PRICE, language)))]
+            for column, item in enumerate(cells):
                 item.setForeground(grey)
-                item.setToolTip(note)
+                item.setToolTip("\n".join(tip for tip in (item.toolTip(), note) if tip))  # the class first
                 self.table.setItem(first + offset, column, item)
             if not cards_unpriced:
                 price = self._price_item(rec, result.objective)

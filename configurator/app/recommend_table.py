@@ -211,7 +211,7 @@ class RankingTable:
         class (on one line where that leaves the Cards column its width, else wrapped into a row), speed
         and cost columns leave of the table's width (not under :data:`CARDS_MIN_PX`): the
         four in view without scrolling; each card text whole in its tooltip where none is set. Where they
-        leave less, the cost column narrows to its figures, its heading elided (whole in its tooltip).
+        leave less, :meth:`_fit_into_view` narrows the columns, the cost column's heading last.
         Again whenever the table is resized."""
         table = getattr(self, "table", None)
         if table is None:  # resized while it is made
@@ -235,34 +235,36 @@ class RankingTable:
         table.setColumnWidth(CLASS_COLUMN, classes)
         table.setColumnWidth(SPEED_COLUMN, speed)
         room = table.viewport().width() - others
-        # narrower still (1200 px): the cost heading gives up what the Cards column lacks, down to its figures,
-        # elided, whole in its tooltip ('TCO/M tokens [USD]' ran 36 px past the table's edge)
-        table.setColumnWidth(COST_COLUMN, max(figures, min(cost, cost - (CARDS_MIN_PX - room))))
+        # narrower still (1200 px), the cost heading gives up room last, down to its figures (_fit_into_view): cut
+        # here before the price heading was made brief, it read 'Rent/M …s [USD]' at 1280 px (ui48)
+        table.setColumnWidth(COST_COLUMN, cost)
         table.setColumnWidth(0, min(widest, CARDS_COLUMN_PX, max(room, CARDS_MIN_PX)))
-        self._fit_limit_column(table.viewport().width() - others + cost - table.columnWidth(COST_COLUMN)
-                               - table.columnWidth(0))
+        self._fit_limit_column(room - table.columnWidth(0))
         self._fit_into_view()
 
     def _fit_into_view(self) -> None:
         """Every column in view where the table is narrower than their widths (at 1920 × 1080 with both bottom
         docks open the table was ~500 px, and the limit and price columns ran past its edge, session 45): the
         price column down to its amounts (:meth:`_price_widths`: basis and date elided), the limit column down to
-        :data:`WORDS_NARROWEST_PX` (its heading short), the class column down to its whole labels wrapped into a row
+        :data:`WORDS_NARROWEST_PX` (its heading short; the price heading brief, ``PRICE_HEADING_BRIEF``, below its
+        whole heading's width), the class column down to its whole labels wrapped into a row
         (two English lines), the Cards column down to :data:`CARDS_MIN_PX`, then the class column at once down to the
         longest word of its brief labels ('Workstation / card' on two lines, 'Inference card …': a wider column showing
         brief labels is room lost to the card names), the Cards column down to :data:`CARDS_NARROWEST_PX`, last the
-        cost column's heading down to its figures (as :meth:`_fit_columns` narrows it, whole in its tooltip); every
+        cost column's heading down to its figures (whole in its tooltip); every
         figure and every other heading whole (an elided speed heading read 'Pe…0)'), every word elided whole in its
         tooltip. The table scrolls only where even that is too wide."""
         table, header = self.table, self.table.horizontalHeader()
         prices, amounts = self._price_widths()
+        price, brief = table.horizontalHeaderItem(self.PRICE_COLUMN), self._price_heading(self.ranking.value.objective,
+                                                                                          brief=True)
+        whole_price = self._heading_px(self.PRICE_COLUMN, price.toolTip() or price.text())
         widths = [header.sectionSize(column) for column in range(table.columnCount())]
-        widths[self.PRICE_COLUMN] = min(MAX_COLUMN_PX, max(header.sectionSizeHint(self.PRICE_COLUMN), prices))
+        widths[self.PRICE_COLUMN] = min(MAX_COLUMN_PX, max(whole_price, prices))
         limit, short = table.horizontalHeaderItem(LIMIT_COLUMN), _tc("RecommendationPanel", "Limited by")
         full = limit.toolTip() or limit.text()
         headings = [self._heading_px(column, text) for column, text in enumerate(
-            (*(table.horizontalHeaderItem(c).text() for c in range(LIMIT_COLUMN)), short,
-             table.horizontalHeaderItem(self.PRICE_COLUMN).text()))]
+            (*(table.horizontalHeaderItem(c).text() for c in range(LIMIT_COLUMN)), short, brief))]
         _, two_lines, class_words = self._class_widths()  # each word whole ('Workstation / card'), not 'Workst…'
         floors = [min(width, max(heading, floor)) for width, heading, floor in zip(widths, headings, (
             CARDS_NARROWEST_PX, class_words, table.sizeHintForColumn(SPEED_COLUMN), 0, WORDS_NARROWEST_PX,
@@ -278,6 +280,7 @@ class RankingTable:
         for column, width in enumerate(shrunk_to_fit(widths, floors, order, room)):
             table.setColumnWidth(column, width)
         limit.setText(full if table.columnWidth(LIMIT_COLUMN) >= self._heading_px(LIMIT_COLUMN, full) else short)
+        price.setText(price.toolTip() if table.columnWidth(self.PRICE_COLUMN) >= whole_price else brief)
         self._show_classes(table.columnWidth(CLASS_COLUMN))
         for row in range(table.rowCount()):  # a class or price elided: whole in its tooltip (a price's note says
             for column in (CLASS_COLUMN, self.PRICE_COLUMN):  # its basis and date: the cost cell's tooltip too)
@@ -375,11 +378,12 @@ class RankingTable:
         the line: what it breaks') in its tooltip. In Chinese at 1920 × 1080 the column took 300 px and pushed
         the price heading past the table's edge (tidy44)."""
         table, header = self.table, self.table.horizontalHeader()
-        price = min(MAX_COLUMN_PX, max(table.sizeHintForColumn(self.PRICE_COLUMN),
-                                       header.sectionSizeHint(self.PRICE_COLUMN)))
         item, short = table.horizontalHeaderItem(LIMIT_COLUMN), _tc("RecommendationPanel", "Limited by")
-        if item is None:  # before the first headings
+        whole = table.horizontalHeaderItem(self.PRICE_COLUMN)  # its whole heading, whichever is shown
+        if item is None or whole is None:  # before the first headings
             return
+        price = min(MAX_COLUMN_PX, max(table.sizeHintForColumn(self.PRICE_COLUMN),
+                                       self._heading_px(self.PRICE_COLUMN, whole.toolTip() or whole.text())))
         full = item.toolTip() or item.text()
         heading = self._heading_px(LIMIT_COLUMN, full)
         natural = min(MAX_COLUMN_PX, max(table.sizeHintForColumn(LIMIT_COLUMN), heading))

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from configurator.app.chart_fit import wrap_title
+from configurator.app.chart_focus import out_of_tab_chain
 from configurator.app.pareto_chart import CHART_MIN_PX
 from configurator.app.chart_axes import NumberAxis
 from configurator.core.view.tradeoff_view import (
@@ -36,7 +37,8 @@ class ServingTradeoffChart(QWidget):
         super().__init__(parent)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.plot = pg.PlotWidget(axisItems={"left": NumberAxis("left"), "bottom": NumberAxis("bottom")})
+        self.plot = out_of_tab_chain(pg.PlotWidget(axisItems={"left": NumberAxis("left"),
+                                                              "bottom": NumberAxis("bottom")}))
         self.plot.setMinimumWidth(CHART_MIN_PX)
         wrap_title(self.plot.getPlotItem())  # a long title wraps rather than widening the plot
         self.legend = self.plot.addLegend(offset=(10, -10), labelTextSize="8pt",  # bottom left: dominated, mostly empty

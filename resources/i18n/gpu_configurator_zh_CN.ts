@@ -1707,6 +1707,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>中国大陆：只对美国对华出口管制状态为“允许”的卡排名；需要许可证或状态不明的卡列在基准线以下；不允许出口的卡不列出。所示为带日期和来源的状态，不构成法律意见。云租用价：交付到中国大陆时只对在中国大陆销售的租用价排名；交付到其他地区或未指定地区时只对在中国大陆以外销售的租用价排名</translation>
     </message>
     <message>
+        <source>Make the selected row the scenario (undoable); in the table: Enter, or a double-click</source>
+        <translation>把所选行用作当前方案（可撤销）；在表格中：按回车键，或双击该行</translation>
+    </message>
+    <message>
         <source>Change the ranking&apos;s question</source>
         <translation>更改排名的问题</translation>
     </message>

@@ -28,6 +28,11 @@ from configurator.core.view.rows import Amount, Phrase, Value
 PRICE_HEADING = {False: "Price per card", True: "Rent per card-hour"}
 """The heading of the price column: the purchase price, or (ranking by cloud cost) the rent."""
 
+PRICE_HEADING_BRIEF = {False: "Price per card", True: "Rent per card"}
+"""The price column's heading where a table has no room for :data:`PRICE_HEADING` (the window's ranking at 1280 px,
+ranked by cloud cost, whose cost heading was cut to 'Rent/M …s [USD]' for it): the hour left to its cells
+('0.23 USD/h'), the whole heading in its tooltip."""
+
 NO_PRICE = "no price — enter a quote"
 
 NO_BOARD_PRICE = "no price — enter a quote per board of {n} {chip}s"

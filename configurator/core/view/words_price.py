@@ -64,6 +64,7 @@ ZH_CN_PRICE: dict[str, str] = {
         "无排名（—）的行未参与排名（原因见最后一列）：其数量只是该卡未违反任何约束的一种配置，并非推荐的采购数量。",
     "Price per card": "每卡价格",
     "Rent per card-hour": "每卡每小时租用价",
+    "Rent per card": "每卡租用价",
     "Price decides?": "价格是否决定排名？",
     "Prices the ranking uses": "排名所用价格",
     "What to know": "须知",

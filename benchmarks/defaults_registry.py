@@ -130,14 +130,27 @@ PROFILE_SOURCES: dict[tuple[str, str], str] = {
                                         "+47 µs per layer",
     ("vllm", "step_overhead_s"): "vLLM v0.6.0 performance blog (2024-09-05): scheduling and output overlapped, "
                                  "~0.5 ms left",
-    ("vllm", "weight_stream_share"): "assumption (commit 4804a17; no measurement or publication cited)",
-    ("vllm", "kv_read_share"): "assumption (commit 4804a17; no measurement or publication cited)",
+    ("vllm", "weight_stream_share"): "vLLM 0.24.0's measured BF16 GEMMs (torch linear) at m 1-16, aiconfigurator-core "
+                                     "0.12.0 systems/data/{h100_sxm,h200_sxm}/gemm/vllm/0.24.0: TensorRT-LLM's "
+                                     "0.852 x the median ratio of TensorRT-LLM 1.3.0rc20's latency to vLLM's over the "
+                                     "same 320 Llama-sized GEMMs, 1.043 [IQR 1.020-1.066] = 0.889 "
+                                     "(notes-serving-bias-2026-12-06.md; 0.90 assumed until 2026-12-06)",
+    ("vllm", "kv_read_share"): "vLLM 0.24.0's measured FA3 decode attention, same tables (attention/vllm/0.24.0): BF16 "
+                               "cache, 32 heads, 8 KV heads (the table's largest), batch x context >= 131k tokens, "
+                               "bytes over latency over datasheet x 0.88: median 0.933 of 52 rows (H100 0.977, H200 "
+                               "0.918) (0.85 assumed until 2026-12-06)",
     ("vllm", "prefill_share"): "1: its prompt products are the GEMMs the prefill efficiency describes",
     ("sglang", "layer_overhead_graphs_s"): "as vLLM (same fused kernels: FlashInfer attention)",
     ("sglang", "layer_overhead_eager_s"): "as vLLM (PR 1440)",
     ("sglang", "step_overhead_s"): "SGLang v0.4 blog (2024-12): the overlap scheduler",
-    ("sglang", "weight_stream_share"): "assumption, as vLLM's (commit 4804a17)",
-    ("sglang", "kv_read_share"): "assumption (commit 4804a17; no measurement or publication cited)",
+    ("sglang", "weight_stream_share"): "SGLang 0.5.14's measured BF16 GEMMs (sglang_torch_linear) at m 1-16, "
+                                       "aiconfigurator-core 0.12.0 gemm/sglang/0.5.14 on H100 and H200: 0.852 x "
+                                       "TensorRT-LLM's latency over SGLang's, median 1.026 [IQR 0.996-1.037] of 320 "
+                                       "GEMMs = 0.874 (notes-serving-bias-2026-12-06.md; 0.90 assumed until "
+                                       "2026-12-06)",
+    ("sglang", "kv_read_share"): "SGLang 0.5.14's measured FA3 decode attention (attention/sglang/0.5.14): the XQA "
+                                 "rows' selection, median 0.994 of 82 rows (H100 0.989 GQA / 1.047 MHA, H200 0.967 / "
+                                 "0.998) (0.88 assumed until 2026-12-06)",
     ("sglang", "prefill_share"): "1: its prompt products are the GEMMs the prefill efficiency describes",
     ("tensorrt-llm", "step_overhead_s"): "C++ executor; assumption beside the informed eager per-layer increment "
                                          "(loso.INFORMED)",

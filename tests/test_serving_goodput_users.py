@@ -64,7 +64,8 @@ def test_where_the_users_meet_the_targets_the_goodput_is_nearly_what_they_send(c
     assert performance["goodput_share_within_targets"] == pytest.approx(1.0, abs=1e-5)
     assert performance["goodput_requests_per_s"] == pytest.approx(performance["requests_per_s"], rel=1e-5)
     # 22.11 until session 42, at an engine step of 8,192; vLLM's own default on the L40S (48 GB) is 2,048
-    assert performance["goodput_requests_per_s"] == pytest.approx(22.16, abs=0.01)  # 22.10 until session 46
+    # 22.10 until session 46, 22.16 until vLLM's decode shares came from its kernel tables (session 48)
+    assert performance["goodput_requests_per_s"] == pytest.approx(22.39, abs=0.01)
     assert performance["goodput_percentile"] == 90
 
 

@@ -239,8 +239,10 @@ VLLM = EngineProfile(
     # scheduling 29 % of the time for Llama 3 8B on an H100; since then output processing and
     # scheduling overlap the GPU (multi-step, async output, V1 engine core), ≈0.5 ms left.
     step_overhead_s=5.0e-4,
-    weight_stream_share=0.90,
-    kv_read_share=0.85,
+    # Shares from vLLM 0.24.0's measured kernels, TensorRT-LLM's method (aiconfigurator-core 0.12.0, H100/H200; until
+    # 2026-12-06 0.90 / 0.85, assumed): BF16 GEMMs at m 1-16 0.852 x 1.043, FA3 decode 0.933 (PROFILE_SOURCES).
+    weight_stream_share=0.89,
+    kv_read_share=0.93,
     kv_half_context=0,
     prefill_share=1.0,
     # Prompt attention: vllm-flash-attn, FlashAttention-3 on Hopper (SM 9.0) since vllm-project/vllm PR
@@ -274,8 +276,10 @@ SGLANG = EngineProfile(
     # SGLang v0.4 blog (2024-12): the overlap ("zero-overhead") scheduler runs the CPU scheduling of
     # the next batch while the GPU runs the current one.
     step_overhead_s=2.0e-4,
-    weight_stream_share=0.90,
-    kv_read_share=0.88,
+    # Shares from SGLang 0.5.14's measured kernels, as vLLM's (until 2026-12-06 0.90 / 0.88, assumed): BF16 GEMMs at
+    # m 1-16 0.852 x 1.026, FA3 decode 0.994 (defaults_registry.PROFILE_SOURCES).
+    weight_stream_share=0.87,
+    kv_read_share=0.99,
     kv_half_context=0,
     prefill_share=1.0,
     # Prompt attention: sgl-project/sglang docs/backend/attention_backend.md, "FlashAttention 3 (Default for

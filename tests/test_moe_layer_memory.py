@@ -11,7 +11,8 @@ from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
 from configurator.core.formulas.activations import routed_experts_saved_bytes_per_token
-from configurator.core.memory import ActivationLayout, activation_layout, layer_activation_bytes, training_states
+from configurator.core.memory import activation_layout, training_states
+from configurator.core.layer_activations import ActivationLayout, layer_activation_bytes
 from configurator.core.precision import plan_training
 from configurator.core.scenario import ActivationKernels, Recompute, Scenario
 from configurator.core.units import Precision

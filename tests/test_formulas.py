@@ -31,13 +31,14 @@ from configurator.core.formulas import (
     graphics,
     kv,
     parallelism,
+    recompute_activations,
     reliability,
     states,
     timing,
 )
 from configurator.core.workloads.training import layout_speed as planner_speed
 from configurator.core.workloads.training import stage_tables
-from configurator.core.scenario import Scenario, updated
+from configurator.core.scenario import LossKernel, Recompute, Scenario, SelectivePolicy, updated
 from configurator.core.units import GIB
 
 DATA = Path(__file__).resolve().parents[1] / "benchmarks" / "data"
@@ -128,7 +129,7 @@ def test_estimators_layer_formula_is_the_one_memory_runs():
     """The tensor count the estimator runs (SwiGLU, GQA, fp32 norms) through memory's adapter."""
     model = preset("llama3-8b")
     layout = layer_activations.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
-                                     recompute=layer_activations.Recompute.NONE)
+                                     recompute=Recompute.NONE)
     direct = activations.layer_saved_bytes_per_token(
         model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, 4096,
         2.0, 2.0, model.gated_mlp, stores_scores=False)
@@ -189,8 +190,8 @@ def test_deepseek_v3_fp8_cache_counts_its_report():
     about 21.8·h per token and layer."""
     m = preset("deepseek-v3")
     layout = layer_activations.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
-                                     recompute=layer_activations.Recompute.SELECTIVE,
-                                     selective=layer_activations.SelectivePolicy.FP8_CACHE, cache_bytes=1.0)
+                                     recompute=Recompute.SELECTIVE,
+                                     selective=SelectivePolicy.FP8_CACHE, cache_bytes=1.0)
     h = m.hidden
     copies = (3 + 58 * 9) / 61
     expected = 2 * 2 * h + 2 * (1536 + 512 + 64) + 1.5 * 128 * 128 + 4 * 128 + copies * h + 2 * m.mlp_token_width
@@ -228,10 +229,10 @@ def test_full_recompute_keeps_layer_inputs_and_one_working_set():
     are not alive together (the loss is done before the first layer's backward)."""
     model = preset("llama3-8b")
     layout = layer_activations.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
-                                     recompute=layer_activations.Recompute.FULL)
+                                     recompute=Recompute.FULL)
     assert layer_activations.kept_layer_bytes(model, layout, 4096) == 2 * model.hidden
     working = layer_activations.working_layer_bytes(model, layout, 4096)
-    full = layer_activations.layer_activation_bytes(model, replace(layout, recompute=layer_activations.Recompute.NONE), 4096)
+    full = layer_activations.layer_activation_bytes(model, replace(layout, recompute=Recompute.NONE), 4096)
     # beside the layer's saved set, the SwiGLU product's backward: its incoming gradient and the two factor
     # gradients, less the down projection's input its weight-gradient node has released (2·w elements)
     assert working == full + 2 * 2.0 * model.ffn
@@ -241,7 +242,7 @@ def test_full_recompute_keeps_layer_inputs_and_one_working_set():
     assert peak(stored, 1, 1000.0, 5000.0) == stored + 5000.0  # max(working, loss), not their sum
     assert peak(stored, 3, 0.0, 5000.0) == 3 * stored + 5000.0  # pipeline micro-batches in flight
     # without recomputation nothing is rebuilt: every layer keeps its full set
-    none = replace(layout, recompute=layer_activations.Recompute.NONE)
+    none = replace(layout, recompute=Recompute.NONE)
     assert layer_activations.working_layer_bytes(model, none, 4096) == 0.0
     assert layer_activations.kept_layer_bytes(model, none, 4096) == full
 
@@ -251,11 +252,12 @@ def test_recomputed_layer_rebuilds_its_score_matrix_without_flash_attention():
     (2 B each per token): the working set grows with the sequence, what is kept does not."""
     model = preset("llama3-8b")
     eager = layer_activations.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=False,
-                                    recompute=layer_activations.Recompute.FULL)
+                                    recompute=Recompute.FULL)
     flash = replace(eager, flash_attention=True)
-    assert layer_activations.working_layer_bytes(model, eager, 4096) - layer_activations.working_layer_bytes(model, flash, 4096) \
-        == 2 * model.n_heads * 4096
-    assert layer_activations.kept_layer_bytes(model, eager, 4096) == layer_activations.kept_layer_bytes(model, flash, 4096)
+    assert layer_activations.working_layer_bytes(model, eager, 4096) \
+        - layer_activations.working_layer_bytes(model, flash, 4096) == 2 * model.n_heads * 4096
+    assert layer_activations.kept_layer_bytes(model, eager, 4096) \
+        == layer_activations.kept_layer_bytes(model, flash, 4096)
 
 
 def test_per_op_selective_keeps_every_other_matmul_output():
@@ -264,17 +266,17 @@ def test_per_op_selective_keeps_every_other_matmul_output():
     (q, v, gate, down: 4096 + 1024 + 14336 + 4096, against k, output, up: 19456)."""
     model = preset("llama3-8b")
     assert layer_activations.block_matmul_widths(model) == (4096, 1024, 1024, 4096, 14336, 14336, 4096)
-    kept = activations.per_op_kept_bytes_per_token(model.hidden, layer_activations.block_matmul_widths(model),
+    kept = recompute_activations.per_op_kept_bytes_per_token(model.hidden, layer_activations.block_matmul_widths(model),
                                                     model.attn_out_dim, model.n_heads, 2.0, 2.0)
     assert kept == 2 * 4096 + 2 * ((4096 + 1024 + 14336 + 4096) + 4096) + 4 * 32
     layout = layer_activations.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
-                                     recompute=layer_activations.Recompute.SELECTIVE, selective=layer_activations.SelectivePolicy.PER_OP)
+                                     recompute=Recompute.SELECTIVE, selective=SelectivePolicy.PER_OP)
     assert layout.recomputes_layers
     assert layer_activations.kept_layer_bytes(model, layout, 8192) == kept
-    full_set = layer_activations.layer_activation_bytes(model, replace(layout, recompute=layer_activations.Recompute.NONE), 8192)
+    full_set = layer_activations.layer_activation_bytes(model, replace(layout, recompute=Recompute.NONE), 8192)
     assert 2 * model.hidden < kept < full_set / 2  # between full recomputation and none
     # Megatron's selective policy recomputes only the attention core: with flash attention it keeps the full set
-    megatron = replace(layout, selective=layer_activations.SelectivePolicy.ATTENTION)
+    megatron = replace(layout, selective=SelectivePolicy.ATTENTION)
     assert not megatron.recomputes_layers and layer_activations.kept_layer_bytes(model, megatron, 8192) == full_set
 
 
@@ -284,11 +286,12 @@ def test_loss_parallel_eager_cross_entropy_holds_four_fp32_copies():
     the output gradient — 16 B per (sharded) vocabulary entry, against 12 B on one device."""
     model = preset("llama3-8b")
     layout = layer_activations.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
-                                     recompute=layer_activations.Recompute.FULL, loss=layer_activations.LossKernel.EAGER)
+                                     recompute=Recompute.FULL, loss=LossKernel.EAGER)
     assert layer_activations.logits_bytes_per_token(model, layout) == 12 * model.vocab
     assert layer_activations.logits_bytes_per_token(model, replace(layout, loss_parallel=True)) == 16 * model.vocab
-    fused = replace(layout, loss=layer_activations.LossKernel.FUSED, loss_parallel=True)
-    assert layer_activations.logits_bytes_per_token(model, fused) == 6 * model.vocab  # Megatron's kernel is vocab-parallel already
+    fused = replace(layout, loss=LossKernel.FUSED, loss_parallel=True)
+    # Megatron's kernel is vocab-parallel already
+    assert layer_activations.logits_bytes_per_token(model, fused) == 6 * model.vocab
 
 
 def test_loss_working_set_of_a_large_vocabulary():

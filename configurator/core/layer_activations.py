@@ -9,14 +9,15 @@ from dataclasses import dataclass, replace
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.formulas.activations import (
-    eager_routed_experts_saved_bytes_per_token,
-    fp8_cache_kept_bytes_per_token,
     fused_layer_saved_bytes_per_token,
     hand_written_layer_saved_bytes_per_token,
     layer_saved_bytes_per_token,
     lora_dropout_saved_bytes_per_token,
     loss_bytes_per_token,
-    per_op_kept_bytes_per_token,
+)
+from configurator.core.formulas.recompute_activations import fp8_cache_kept_bytes_per_token, per_op_kept_bytes_per_token
+from configurator.core.formulas.routed_expert_activations import (
+    eager_routed_experts_saved_bytes_per_token,
     routed_experts_saved_bytes_per_token,
 )
 from configurator.core.formulas.mlp_backward import (mlp_backward_transient_bytes_per_token, moe_product_width,
@@ -133,7 +134,7 @@ def layer_activation_bytes(model: ModelArchitecture, layout: ActivationLayout, s
     GQA version of Korthikanti et al. 2022 Table 2 as eager PyTorch keeps it
     (:func:`~configurator.core.formulas.activations.layer_saved_bytes_per_token`; with fused RMSNorms
     under ``fused-norm``; an MoE layer with the routed copies' inputs and outputs,
-    :func:`~configurator.core.formulas.activations.eager_routed_experts_saved_bytes_per_token`) or as
+    :func:`~configurator.core.formulas.routed_expert_activations.eager_routed_experts_saved_bytes_per_token`) or as
     Megatron-Core's fused kernels do (:func:`fused_layer_activation_bytes`) or a hand-written backward
     does (:func:`hand_written_layer_activation_bytes`)."""
     stores_scores = not layout.flash_attention and layout.recompute is Recompute.NONE
@@ -193,7 +194,7 @@ def fused_layer_activation_bytes(model: ModelArchitecture, layout: ActivationLay
     :func:`~configurator.core.formulas.activations.fused_layer_saved_bytes_per_token` counts it at its
     own MLP width (dense ``ffn``; MoE ``(k + shared)·expert ffn``), an MoE layer with what routing
     adds, the ``k`` dispatched copies of each token the experts' first linear keeps and the router's
-    scores (:func:`~configurator.core.formulas.activations.routed_experts_saved_bytes_per_token`)."""
+    scores (:func:`~configurator.core.formulas.routed_expert_activations.routed_experts_saved_bytes_per_token`)."""
     def layer(mlp_width: float, routed: bool) -> float:
         return fused_layer_saved_bytes_per_token(
             model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, mlp_width, model.n_heads, seq_len,
@@ -220,7 +221,7 @@ def hand_written_layer_activation_bytes(model: ModelArchitecture, layout: Activa
     (:func:`~configurator.core.formulas.activations.hand_written_layer_saved_bytes_per_token`, at the
     MLP width a token passes through); an MoE layer adds the ``k`` dispatched copies its experts' first
     linears keep and the router's scores, as Megatron-Core's do
-    (:func:`~configurator.core.formulas.activations.routed_experts_saved_bytes_per_token`: no source says
+    (:func:`~configurator.core.formulas.routed_expert_activations.routed_experts_saved_bytes_per_token`: no source says
     a hand-written MoE backward rebuilds them)."""
     dense = hand_written_layer_saved_bytes_per_token(
         model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, seq_len,
@@ -270,7 +271,7 @@ def kept_layer_bytes(model: ModelArchitecture, layout: ActivationLayout, seq_len
     """Bytes one layer keeps from its forward until its backward, per token [B]: its full set
     (:func:`layer_activation_bytes`) without recomputation or with Megatron's selective one; with
     the per-op policy its input, attention output and every other matmul output
-    (:func:`~configurator.core.formulas.activations.per_op_kept_bytes_per_token`); with full
+    (:func:`~configurator.core.formulas.recompute_activations.per_op_kept_bytes_per_token`); with full
     recomputation its input only (Korthikanti et al. 2022 §4). Without recomputation, what it still holds
     of the previous micro-batch is added (``ActivationLayout.held_inputs``)."""
     if layout.recompute is Recompute.FULL:
@@ -290,7 +291,7 @@ E5M6_BYTES = 12 / 8
 
 def fp8_cache_layer_bytes(model: ModelArchitecture, layout: ActivationLayout) -> float:
     """Bytes one layer keeps under DeepSeek-V3's FP8 activation cache, per token [B]
-    (:func:`~configurator.core.formulas.activations.fp8_cache_kept_bytes_per_token`): MLA keeps its
+    (:func:`~configurator.core.formulas.recompute_activations.fp8_cache_kept_bytes_per_token`): MLA keeps its
     latents (``q_rank + kv_rank + rope``) and recomputes the up-projections; other attention keeps
     q, k and v. The attention output is cached in E5M6 and the linear inputs in FP8 when the math is
     FP8, else in the math precision."""

@@ -58,7 +58,8 @@ from configurator.core.workloads.serving.memory import serving_memory_model
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import updated
 from configurator.core.prefill_time import prefill_seconds
-from configurator.core.serving_speed import decode_step_seconds, running_batch, step_costs
+from configurator.core.serving_speed import decode_step_seconds, running_batch
+from configurator.core.serving_step_costs import step_costs
 from configurator.core.units import Precision
 
 FIELDS = ("id", "publication", "source", "url", "date", "measured", "hardware", "case", "setup", "values",

@@ -21,7 +21,7 @@ from configurator.core.precision import plan_serving_precision, plan_serving
 from configurator.core.scenario import Scenario, updated
 from configurator.core.prefill_time import prefill_flops, prefill_seconds
 from configurator.core.prompt_rate import serving_rate
-from configurator.core.serving_speed import step_costs
+from configurator.core.serving_step_costs import step_costs
 from configurator.core.training_speed import RACK_SCALE_DOMAIN
 
 

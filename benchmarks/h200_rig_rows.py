@@ -41,7 +41,7 @@ def logits_kept_bytes(row: dict, vocab: int) -> float:
     """The 16-bit logits a training row's loop kept referenced through the backward [B]: the grid's
     first two runs held them in a local (``gpu_grid_torch.train``: ``logits = model(...)`` alive until the
     step ends), where torchtitan deletes them before the backward (``train.py``: ``del pred``) and the
-    estimator's eager loss counts none (``memory.logits_bytes_per_token``). ``b·s·V·2``: the measured peak
+    estimator's eager loss counts none (``layer_activations.logits_bytes_per_token``). ``b·s·V·2``: the measured peak
     sits at the loss's backward, after the forward, so they are in it (the phase figures of the second
     run: 3.92 GiB of logits among the allocations after the 1B forward at 16k tokens). 0 for rows that
     say they deleted them (``logits_kept`` false) and the first campaign's rows."""

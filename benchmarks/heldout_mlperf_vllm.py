@@ -14,7 +14,7 @@ from mlperf_datasets import MLPERF_ANSWER_SHARES
 from configurator.core.architecture import preset
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import updated
-from configurator.core.serving_speed import step_costs
+from configurator.core.serving_step_costs import step_costs
 
 AMD_VLLM_HARNESS = {
     "offline": {"max_batched_tokens": 65536, "cuda_graphs": False},

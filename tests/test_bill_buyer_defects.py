@@ -22,7 +22,8 @@ from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload, update
 from configurator.core.view.card_names import card_name
 from configurator.report.language import Words
 from configurator.report.summary import configuration_text
-from configurator.report.summary_money import ranked_option, tco_table
+from configurator.report.summary_money import ranked_option
+from configurator.report.summary_bill import tco_table
 
 
 def _pretrain(card_id: str, count: int, **training) -> Scenario:

@@ -1,5 +1,5 @@
 """What bounds a MoE copy's decode step, read from its step table's plain parts where rounding
-cannot turn it (configurator.core.serving_speed.clear_bound): over the decode-step cases and a
+cannot turn it (configurator.core.serving_step_costs.clear_bound): over the decode-step cases and a
 range of batches the plain parts agree with the roofline's to 1e-12, and wherever clear_bound
 answers, it answers as the roofline's own numbers do; the step costs' bound is decode_bound's."""
 
@@ -13,7 +13,8 @@ from configurator.core.decode_step import _bound, decode_bound
 from configurator.core.decode_step_table import copy_step_table
 from configurator.core.estimate import clear_estimate_memo
 from configurator.core.precision import plan_serving
-from configurator.core.serving_speed import BOUND_MARGIN, clear_bound, running_batch, step_costs
+from configurator.core.serving_speed import running_batch
+from configurator.core.serving_step_costs import BOUND_MARGIN, clear_bound, step_costs
 
 BATCHES = [1, 2, 3, 8, 16, 33, 64, 100, 128, 256, 512, 1024]
 

@@ -29,8 +29,8 @@ from configurator.core.serving_speed import (
     running_batch,
     running_batch_of,
     ServingSpeed,
-    step_costs,
 )
+from configurator.core.serving_step_costs import step_costs
 
 SERVING = {
     "8b": dict(model="llama3-8b", serving={"concurrency": 32, "context": 8192, "prompt_tokens": 2048,

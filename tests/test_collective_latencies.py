@@ -135,7 +135,7 @@ def test_a_carrying_step_charges_the_prompts_own_tokens_alone(catalog):
 
     from configurator.core.load import load_point_fields
     from configurator.core.prefill_time import alone_prompt_token_seconds, prompt_token_seconds
-    from configurator.core.serving_speed import step_costs
+    from configurator.core.serving_step_costs import step_costs
 
     card = catalog.get("h200-sxm")
     s = _ds(1, 8)

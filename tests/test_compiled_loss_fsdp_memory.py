@@ -10,7 +10,7 @@ import pytest
 
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
-from configurator.core.memory import (
+from configurator.core.layer_activations import (
     COMPILED_LOSS_TENSORS,
     FP32_LOSS_COPIES,
     ActivationLayout,

@@ -23,7 +23,8 @@ from configurator.core.estimate import estimate
 from configurator.core.procurement.prices import price_book_for
 from configurator.core.recommend import Objective
 from configurator.report.language import Words
-from configurator.report.summary_money import ranked_option, tco_table
+from configurator.report.summary_money import ranked_option
+from configurator.report.summary_bill import tco_table
 
 DESKS = ["--workload", "vdi", "--users", "4", "--user-class", "designer", "--card", "rtx-a6000", "--count", "4"]
 """4 designers on 4 × RTX A6000: at their desks with ``--local-display``, else remote desktops (vGPU licensed)."""

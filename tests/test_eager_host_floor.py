@@ -144,7 +144,7 @@ def test_qkv_targets_carry_three_adapters_fewer_weights_and_a_lighter_layer():
     from configurator.core.adapter_memory import lora_params_per_layer
     from configurator.core.adapter_speed import adapted_linears, adapter_layer_seconds
     from configurator.core.formulas.states import lora_matrix_params
-    from configurator.core.memory import layer_activation_bytes
+    from configurator.core.layer_activations import layer_activation_bytes
 
     model = preset("llama3.2-1b")
     assert len(adapted_linears(model, "qkv")) == 3 and len(adapted_linears(model, "qkv", fused=True)) == 1

@@ -46,7 +46,7 @@ def test_the_rendering_time_per_frame_is_shown_in_hours(catalog, llama8b):
 def test_the_disaggregated_note_gives_the_kv_transfer_in_milliseconds(catalog, llama8b):
     from configurator.core.estimate import estimate
     from configurator.core.precision import plan_serving
-    from configurator.core.serving_speed import kv_transfer_seconds
+    from configurator.core.serving_pools import kv_transfer_seconds
 
     card = catalog.get("h100-sxm")
     s = Scenario(model=llama8b, card_id="h100-sxm", count=4, workload="inference",

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from configurator.core import graphics as graphics_adapters
-from configurator.core import kv_memory, memory, training_speed
+from configurator.core import kv_memory, layer_activations, memory, training_speed
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_catalog
 from configurator.core.estimate import estimate
@@ -31,13 +31,14 @@ from configurator.core.formulas import (
     graphics,
     kv,
     parallelism,
+    recompute_activations,
     reliability,
     states,
     timing,
 )
 from configurator.core.workloads.training import layout_speed as planner_speed
 from configurator.core.workloads.training import stage_tables
-from configurator.core.scenario import Scenario, updated
+from configurator.core.scenario import LossKernel, Recompute, Scenario, SelectivePolicy, updated
 from configurator.core.units import GIB
 
 DATA = Path(__file__).resolve().parents[1] / "benchmarks" / "data"
@@ -127,12 +128,12 @@ def test_korthikanti_five_times_less_activation_memory(layers, h, a):
 def test_estimators_layer_formula_is_the_one_memory_runs():
     """The tensor count the estimator runs (SwiGLU, GQA, fp32 norms) through memory's adapter."""
     model = preset("llama3-8b")
-    layout = memory.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
-                                     recompute=memory.Recompute.NONE)
+    layout = layer_activations.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
+                                     recompute=Recompute.NONE)
     direct = activations.layer_saved_bytes_per_token(
         model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width, model.n_heads, 4096,
         2.0, 2.0, model.gated_mlp, stores_scores=False)
-    assert memory.layer_activation_bytes(model, layout, 4096) == direct
+    assert layer_activations.layer_activation_bytes(model, layout, 4096) == direct
     # norms 2·(4+2)·h, qkv input 2h, q/k/v/out, lse 4·heads, out-proj input, MLP input 2h, 4 ffn-wide
     h, q, kvd, o, f = model.hidden, model.q_dim, model.kv_dim, model.attn_out_dim, model.mlp_token_width
     assert direct == 12 * h + 2 * h + 2 * (q + 2 * kvd + o) + 4 * model.n_heads + 2 * o + 2 * h + 8 * f
@@ -188,26 +189,26 @@ def test_deepseek_v3_fp8_cache_counts_its_report():
     latents in 16-bit, the attention output in E5M6, the experts' inputs and the SwiGLU inputs in FP8:
     about 21.8·h per token and layer."""
     m = preset("deepseek-v3")
-    layout = memory.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
-                                     recompute=memory.Recompute.SELECTIVE,
-                                     selective=memory.SelectivePolicy.FP8_CACHE, cache_bytes=1.0)
+    layout = layer_activations.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
+                                     recompute=Recompute.SELECTIVE,
+                                     selective=SelectivePolicy.FP8_CACHE, cache_bytes=1.0)
     h = m.hidden
     copies = (3 + 58 * 9) / 61
     expected = 2 * 2 * h + 2 * (1536 + 512 + 64) + 1.5 * 128 * 128 + 4 * 128 + copies * h + 2 * m.mlp_token_width
-    assert memory.kept_layer_bytes(m, layout, 4096) == pytest.approx(expected)
+    assert layer_activations.kept_layer_bytes(m, layout, 4096) == pytest.approx(expected)
     assert expected / h == pytest.approx(21.8, abs=0.1)
     # the same policy at 16 bits (no FP8 math) caches at the math precision
     bf16 = replace(layout, cache_bytes=2.0)
-    assert memory.kept_layer_bytes(m, bf16, 4096) > memory.kept_layer_bytes(m, layout, 4096)
+    assert layer_activations.kept_layer_bytes(m, bf16, 4096) > layer_activations.kept_layer_bytes(m, layout, 4096)
 
 
 def test_fp8_cache_recomputes_the_up_projections_only():
     m = preset("deepseek-v3")
-    share = memory.recomputed_matmul_share(m)
+    share = layer_activations.recomputed_matmul_share(m)
     up = 1536 * 128 * 192 + 512 * 128 * 256
     assert share == pytest.approx(61 * up / m.matmul_params())
     assert flops.recompute_factors("selective", "fp8-cache", share) == (1 + share / 3, 1.0)
-    assert memory.recomputed_matmul_share(preset("llama3-8b")) == 0.0
+    assert layer_activations.recomputed_matmul_share(preset("llama3-8b")) == 0.0
 
 
 @pytest.mark.parametrize(("recipe", "kernels"), [("megatron-mixed", "fused"), ("torch-amp", "eager"),
@@ -227,11 +228,11 @@ def test_full_recompute_keeps_layer_inputs_and_one_working_set():
     16-bit) and recomputes one layer at a time; that layer's working set and the loss's buffers
     are not alive together (the loss is done before the first layer's backward)."""
     model = preset("llama3-8b")
-    layout = memory.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
-                                     recompute=memory.Recompute.FULL)
-    assert memory.kept_layer_bytes(model, layout, 4096) == 2 * model.hidden
-    working = memory.working_layer_bytes(model, layout, 4096)
-    full = memory.layer_activation_bytes(model, replace(layout, recompute=memory.Recompute.NONE), 4096)
+    layout = layer_activations.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
+                                     recompute=Recompute.FULL)
+    assert layer_activations.kept_layer_bytes(model, layout, 4096) == 2 * model.hidden
+    working = layer_activations.working_layer_bytes(model, layout, 4096)
+    full = layer_activations.layer_activation_bytes(model, replace(layout, recompute=Recompute.NONE), 4096)
     # beside the layer's saved set, the SwiGLU product's backward: its incoming gradient and the two factor
     # gradients, less the down projection's input its weight-gradient node has released (2·w elements)
     assert working == full + 2 * 2.0 * model.ffn
@@ -241,21 +242,22 @@ def test_full_recompute_keeps_layer_inputs_and_one_working_set():
     assert peak(stored, 1, 1000.0, 5000.0) == stored + 5000.0  # max(working, loss), not their sum
     assert peak(stored, 3, 0.0, 5000.0) == 3 * stored + 5000.0  # pipeline micro-batches in flight
     # without recomputation nothing is rebuilt: every layer keeps its full set
-    none = replace(layout, recompute=memory.Recompute.NONE)
-    assert memory.working_layer_bytes(model, none, 4096) == 0.0
-    assert memory.kept_layer_bytes(model, none, 4096) == full
+    none = replace(layout, recompute=Recompute.NONE)
+    assert layer_activations.working_layer_bytes(model, none, 4096) == 0.0
+    assert layer_activations.kept_layer_bytes(model, none, 4096) == full
 
 
 def test_recomputed_layer_rebuilds_its_score_matrix_without_flash_attention():
     """An eager-attention layer recomputed in backward materialises its heads × s scores again
     (2 B each per token): the working set grows with the sequence, what is kept does not."""
     model = preset("llama3-8b")
-    eager = memory.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=False,
-                                    recompute=memory.Recompute.FULL)
+    eager = layer_activations.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=False,
+                                    recompute=Recompute.FULL)
     flash = replace(eager, flash_attention=True)
-    assert memory.working_layer_bytes(model, eager, 4096) - memory.working_layer_bytes(model, flash, 4096) \
-        == 2 * model.n_heads * 4096
-    assert memory.kept_layer_bytes(model, eager, 4096) == memory.kept_layer_bytes(model, flash, 4096)
+    assert layer_activations.working_layer_bytes(model, eager, 4096) \
+        - layer_activations.working_layer_bytes(model, flash, 4096) == 2 * model.n_heads * 4096
+    assert layer_activations.kept_layer_bytes(model, eager, 4096) \
+        == layer_activations.kept_layer_bytes(model, flash, 4096)
 
 
 def test_per_op_selective_keeps_every_other_matmul_output():
@@ -263,19 +265,19 @@ def test_per_op_selective_keeps_every_other_matmul_output():
     flash kernel's output and fp32 log-sum-exp, and the larger half of its seven matmul outputs
     (q, v, gate, down: 4096 + 1024 + 14336 + 4096, against k, output, up: 19456)."""
     model = preset("llama3-8b")
-    assert memory.block_matmul_widths(model) == (4096, 1024, 1024, 4096, 14336, 14336, 4096)
-    kept = activations.per_op_kept_bytes_per_token(model.hidden, memory.block_matmul_widths(model),
+    assert layer_activations.block_matmul_widths(model) == (4096, 1024, 1024, 4096, 14336, 14336, 4096)
+    kept = recompute_activations.per_op_kept_bytes_per_token(model.hidden, layer_activations.block_matmul_widths(model),
                                                     model.attn_out_dim, model.n_heads, 2.0, 2.0)
     assert kept == 2 * 4096 + 2 * ((4096 + 1024 + 14336 + 4096) + 4096) + 4 * 32
-    layout = memory.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
-                                     recompute=memory.Recompute.SELECTIVE, selective=memory.SelectivePolicy.PER_OP)
+    layout = layer_activations.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
+                                     recompute=Recompute.SELECTIVE, selective=SelectivePolicy.PER_OP)
     assert layout.recomputes_layers
-    assert memory.kept_layer_bytes(model, layout, 8192) == kept
-    full_set = memory.layer_activation_bytes(model, replace(layout, recompute=memory.Recompute.NONE), 8192)
+    assert layer_activations.kept_layer_bytes(model, layout, 8192) == kept
+    full_set = layer_activations.layer_activation_bytes(model, replace(layout, recompute=Recompute.NONE), 8192)
     assert 2 * model.hidden < kept < full_set / 2  # between full recomputation and none
     # Megatron's selective policy recomputes only the attention core: with flash attention it keeps the full set
-    megatron = replace(layout, selective=memory.SelectivePolicy.ATTENTION)
-    assert not megatron.recomputes_layers and memory.kept_layer_bytes(model, megatron, 8192) == full_set
+    megatron = replace(layout, selective=SelectivePolicy.ATTENTION)
+    assert not megatron.recomputes_layers and layer_activations.kept_layer_bytes(model, megatron, 8192) == full_set
 
 
 def test_loss_parallel_eager_cross_entropy_holds_four_fp32_copies():
@@ -283,12 +285,13 @@ def test_loss_parallel_eager_cross_entropy_holds_four_fp32_copies():
     beside the saved log-softmax, ``zeros_like(x)``, ``grad_input + exp(x)`` and its product with
     the output gradient — 16 B per (sharded) vocabulary entry, against 12 B on one device."""
     model = preset("llama3-8b")
-    layout = memory.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
-                                     recompute=memory.Recompute.FULL, loss=memory.LossKernel.EAGER)
-    assert memory.logits_bytes_per_token(model, layout) == 12 * model.vocab
-    assert memory.logits_bytes_per_token(model, replace(layout, loss_parallel=True)) == 16 * model.vocab
-    fused = replace(layout, loss=memory.LossKernel.FUSED, loss_parallel=True)
-    assert memory.logits_bytes_per_token(model, fused) == 6 * model.vocab  # Megatron's kernel is vocab-parallel already
+    layout = layer_activations.ActivationLayout(math_bytes=2.0, residual_bytes=2.0, flash_attention=True,
+                                     recompute=Recompute.FULL, loss=LossKernel.EAGER)
+    assert layer_activations.logits_bytes_per_token(model, layout) == 12 * model.vocab
+    assert layer_activations.logits_bytes_per_token(model, replace(layout, loss_parallel=True)) == 16 * model.vocab
+    fused = replace(layout, loss=LossKernel.FUSED, loss_parallel=True)
+    # Megatron's kernel is vocab-parallel already
+    assert layer_activations.logits_bytes_per_token(model, fused) == 6 * model.vocab
 
 
 def test_loss_working_set_of_a_large_vocabulary():

@@ -20,7 +20,7 @@ from configurator.core.formulas.activations import (  # noqa: E402
     layer_saved_bytes_per_token,
     rms_norm_saved_bytes_per_token,
 )
-from configurator.core.memory import ActivationLayout, layer_activation_bytes  # noqa: E402
+from configurator.core.layer_activations import ActivationLayout, layer_activation_bytes  # noqa: E402
 from configurator.core.scenario import ActivationKernels, Recompute, updated  # noqa: E402
 from configurator.core.view.names import ACTIVATION_KERNELS  # noqa: E402
 

@@ -21,7 +21,7 @@ from configurator.core.architecture import preset  # noqa: E402
 from configurator.core.catalog import load_bundled_catalog  # noqa: E402
 from configurator.core.estimate import estimate  # noqa: E402
 from configurator.core.formulas.activations import hand_written_layer_saved_bytes_per_token  # noqa: E402
-from configurator.core.memory import (  # noqa: E402
+from configurator.core.layer_activations import ( # noqa: E402
     ActivationLayout,
     layer_activation_bytes,
     layer_traffic_bytes,

@@ -17,7 +17,8 @@ import accuracy  # noqa: E402
 from configurator.core.architecture import preset  # noqa: E402
 from configurator.core.catalog import load_bundled_catalog  # noqa: E402
 from configurator.core.estimate import estimate  # noqa: E402
-from configurator.core.memory import LOSS_CHUNKS, ActivationLayout, frozen_mlp_drops_inputs, logits_bytes_per_token
+from configurator.core.memory import frozen_mlp_drops_inputs
+from configurator.core.layer_activations import LOSS_CHUNKS, ActivationLayout, logits_bytes_per_token
 from configurator.core.adapter_memory import NF4_BYTES_PER_PARAM, qlora_base_bytes
 from configurator.core.precision import plan_training  # noqa: E402
 from configurator.core.training_stage_memory import stage_memory  # noqa: E402

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from configurator.core import memory
+from configurator.core import layer_activations, memory
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_catalog
 from configurator.core.estimate import estimate
@@ -87,7 +87,7 @@ def test_zero3_forward_runs_on_16_bit_weights():
         plan = plan_training(CATALOG.get(s.card_id), s.precision)
         layout = memory.activation_layout(s, plan, memory.training_states(s, plan))
         assert layout.residual_bytes == residual
-        assert memory.kept_layer_bytes(model, layout, 4096) == residual * model.hidden
+        assert layer_activations.kept_layer_bytes(model, layout, 4096) == residual * model.hidden
 
 
 def test_the_planner_tables_agree_with_the_estimate_under_every_recomputation():

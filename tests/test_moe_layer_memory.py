@@ -1,7 +1,7 @@
 """What a routed MoE layer keeps for backward under Megatron-Core's fused kernels (Transformer Engine),
 BF16 and FP8: beside a dense MLP's tensors at the layer's token width, each token's ``k`` dispatched
 copies (the grouped first linear's input), the router's fp32 scores and, per copy, its weight and its
-permutation index (``formulas.activations.routed_experts_saved_bytes_per_token``)."""
+permutation index (``formulas.routed_expert_activations.routed_experts_saved_bytes_per_token``)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import pytest
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
-from configurator.core.formulas.activations import routed_experts_saved_bytes_per_token
-from configurator.core.memory import ActivationLayout, activation_layout, layer_activation_bytes, training_states
+from configurator.core.formulas.routed_expert_activations import routed_experts_saved_bytes_per_token
+from configurator.core.memory import activation_layout, training_states
+from configurator.core.layer_activations import ActivationLayout, layer_activation_bytes
 from configurator.core.precision import plan_training
 from configurator.core.scenario import ActivationKernels, Recompute, Scenario
 from configurator.core.units import Precision

@@ -14,7 +14,7 @@ from configurator.core.engines import PROFILES, EngineProfile
 from configurator.core.load import StepCosts, capacity, load_point, mean_ttft_seconds
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import step_costs
+from configurator.core.serving_step_costs import step_costs
 
 
 def simulate_passes(costs: StepCosts, rate: float, requests: int = 4000, seed: int = 3):

@@ -12,7 +12,8 @@ from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
 from configurator.core.formulas.states import adam_step_temporary_bytes
-from configurator.core.memory import activation_layout, kept_layer_bytes, residual_element_bytes, training_states
+from configurator.core.memory import activation_layout, residual_element_bytes, training_states
+from configurator.core.layer_activations import kept_layer_bytes
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Scenario, updated
 from configurator.core.training_stage_memory import step_temporary

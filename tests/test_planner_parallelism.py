@@ -11,7 +11,8 @@ from configurator.cli import main
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_catalog
 from configurator.core.estimate import estimate, with_layout
-from configurator.core.memory import logits_bytes_per_token, activation_layout, training_states
+from configurator.core.memory import activation_layout, training_states
+from configurator.core.layer_activations import logits_bytes_per_token
 from configurator.core.training_speed import (
     CP_EXCHANGES_PER_LAYER,
     EP_ALL_TO_ALLS_PER_LAYER,

@@ -16,7 +16,7 @@ from configurator.core.load import StepCosts, _carrying_and_token_wait, load_poi
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
 from configurator.core.prefill_time import _chunk_weights_seconds, prefill_layer_overhead
-from configurator.core.serving_speed import step_costs
+from configurator.core.serving_step_costs import step_costs
 
 
 @pytest.fixture(scope="module")

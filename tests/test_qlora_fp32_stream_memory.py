@@ -15,7 +15,8 @@ from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
 from configurator.core.formulas.mlp_backward import (mlp_backward_transient_bytes_per_token, moe_product_width,
                                                      wide_output_mlp_bytes_per_token)
-from configurator.core.memory import ActivationLayout, Recompute, layer_activation_bytes, working_layer_bytes
+from configurator.core.memory import Recompute
+from configurator.core.layer_activations import ActivationLayout, layer_activation_bytes, working_layer_bytes
 from configurator.core.scenario import Scenario, updated
 from configurator.core.units import GIB
 
@@ -55,7 +56,7 @@ def test_only_qlora_on_an_fp32_stream_returns_fp32_and_keeps_adapter_casts():
     assert linear_output_bytes(off, 2.0, 2.0) == 2.0 and adapter_cast_bytes(off, 2.0) == 0.0
     # bitsandbytes 0.43.2 and later keep no input: the adapters' casts are then the only ones
     assert adapter_cast_bytes(updated(s, training={"quantized_inputs": "none"}), 2.0) == 0.0
-    # with dropout the adapters keep the dropped copies instead (memory.adapter_dropout_layer_bytes)
+    # with dropout the adapters keep the dropped copies instead (layer_activations.adapter_dropout_layer_bytes)
     assert adapter_cast_bytes(updated(s, training={"lora_dropout": 0.1}), 2.0) == 0.0
     every = adapter_cast_bytes(updated(s, training={"lora_targets": "all-linear"}), 2.0)
     assert every == (3 * 4096 + 2 * 4096 + 14336) * 2

@@ -143,7 +143,7 @@ def test_load_model_matches_simulation(catalog, load):
     """Up to 60 % of capacity; nearer saturation the slot queue's tail is under-stated (at 85 %
     the simulated p99 TTFT is 2–3× the formula's)."""
     from configurator.core.load import capacity, load_point
-    from configurator.core.serving_speed import step_costs
+    from configurator.core.serving_step_costs import step_costs
 
     s = _serving("llama3-8b", "h100-sxm", prompt_tokens=1024, output_tokens=128, concurrency=64)
     card = catalog.get("h100-sxm")
@@ -458,7 +458,7 @@ def test_speculative_decoding_matches_deepseek_v3_mtp(catalog):
 
 
 def test_speculative_tokens_per_step_is_leviathan_eq_1():
-    from configurator.core.serving_speed import speculative_tokens_per_step
+    from configurator.core.serving_step_costs import speculative_tokens_per_step
 
     s = _serving(speculative_tokens=4, speculative_acceptance=0.6)
     assert speculative_tokens_per_step(s) == pytest.approx((1 - 0.6**5) / 0.4)

@@ -14,7 +14,7 @@ from configurator.core.kv_memory import kv_cache_bytes_per_token
 from configurator.core.workloads.serving.plan import CHUNK_SIZES
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
-from configurator.core.serving_speed import kv_transfer_seconds
+from configurator.core.serving_pools import kv_transfer_seconds
 from configurator.core.units import GB
 
 

@@ -14,7 +14,7 @@ from configurator.core.catalog import load_bundled_catalog
 from configurator.core.load import MLPERF_SERVER_LIMITS, LatencyLimits, capacity, highest_rate, load_point
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import step_costs
+from configurator.core.serving_step_costs import step_costs
 
 @pytest.fixture(scope="module")
 def catalog():

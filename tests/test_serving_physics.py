@@ -17,7 +17,7 @@ past its card's peak shows here whatever its path:
   a MoE's shared part and ``k`` experts per MoE layer over the copies that share them); a step
   carries at most ``max_batched_tokens`` tokens and at most the running batch of decoding
   sequences (:func:`~configurator.core.serving_speed.running_batch`), each advancing
-  :func:`~configurator.core.serving_speed.speculative_tokens_per_step` tokens; each decoding
+  :func:`~configurator.core.serving_step_costs.speculative_tokens_per_step` tokens; each decoding
   sequence reads at least its prompt's cache every step. ``steps/s × weights + cache reads/s ≤
   cards × bandwidth``; TPOT at least one step's weight read at the copy's bandwidth.
 * Links: each decode token's two all-reduces per layer on ``tp`` cards send at least
@@ -54,7 +54,8 @@ from configurator.core.kv_memory import kv_cache_bytes_per_token
 from configurator.core.precision import kv_element_bytes
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 from configurator.core.prefill_time import uncached_prompt_tokens
-from configurator.core.serving_speed import prompt_peak, running_batch, speculative_tokens_per_step
+from configurator.core.serving_speed import prompt_peak, running_batch
+from configurator.core.serving_step_costs import speculative_tokens_per_step
 from configurator.core.uncertainty import headline_bands
 from configurator.core.units import GB, TERA
 
@@ -358,7 +359,7 @@ def test_no_token_sooner_than_one_reading_its_experts():
     step takes to read the shared weights and two experts per layer at the card's bandwidth (the
     load model read the step at the mean running batch, below one, interpolated towards an empty
     step that reads no expert). No floor: a step that decodes at all now carries at least one
-    sequence (:func:`~configurator.core.serving_speed.step_costs`' pure decode step)."""
+    sequence (:func:`~configurator.core.serving_step_costs.step_costs`' pure decode step)."""
     s = Scenario(model=PRESETS["mixtral-8x7b"], workload="inference", card_id="a2", count=8, precision="int8",
                  parallelism={"tp": 4}, auto_layout=_PINNED, constraints={"requests_per_s": 0.1},
                  serving={"engine": "ideal", "prompt_tokens": 1, "output_tokens": 128, "concurrency": 512})
@@ -375,7 +376,7 @@ def test_the_two_mechanisms_directly():
     from configurator.core.load import _carrying_and_token_wait
     from configurator.core.precision import plan_serving
     from configurator.core.prefill_time import idle_ttft_seconds
-    from configurator.core.serving_speed import step_costs
+    from configurator.core.serving_step_costs import step_costs
 
     s = Scenario(model=PRESETS["mixtral-8x7b"], workload="inference", card_id="a2", count=8, precision="int8",
                  parallelism={"tp": 4}, auto_layout=_PINNED,

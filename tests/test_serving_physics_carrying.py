@@ -22,7 +22,7 @@ from configurator.core.load import capacity, load_point
 from configurator.core.load_step import STEP_TOLERANCE, capacity_step, solve_mean_step
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
-from configurator.core.serving_speed import step_costs
+from configurator.core.serving_step_costs import step_costs
 from test_serving import _quantile, simulate
 
 CATALOG = load_bundled_catalog()

@@ -15,7 +15,7 @@ from configurator.core.load import capacity
 from configurator.core.precision import plan_serving
 from configurator.core.prefill_time import prompt_token_seconds
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import step_costs
+from configurator.core.serving_step_costs import step_costs
 
 BATCH = 512
 

@@ -16,7 +16,8 @@ from configurator.core.workloads.serving.memory import serving_memory_model
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
 from configurator.core.prefill_time import prefill_pool_prompt_seconds
-from configurator.core.serving_speed import busy_copies, pools, prefill_pool_rate
+from configurator.core.serving_speed import busy_copies
+from configurator.core.serving_pools import pools, prefill_pool_rate
 from configurator.core.units import Precision
 from configurator.core.workloads.layout import with_layout
 from configurator.core.workloads.serving import copies

@@ -20,7 +20,9 @@ from configurator.core.estimate_json import estimate_to_dict
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
-from configurator.core.serving_speed import deployment_speed, pools, replica_speed, running_batch, step_costs
+from configurator.core.serving_speed import deployment_speed, replica_speed, running_batch
+from configurator.core.serving_step_costs import step_costs
+from configurator.core.serving_pools import pools
 from configurator.core.workloads.serving import plan, replica_plan, weighing
 from configurator.core.workloads.serving.batch_search import evaluated
 from configurator.core.workloads.serving import probe as rate_probe
@@ -120,7 +122,7 @@ def test_the_rate_probe_says_what_the_estimate_says_with_separate_pools(catalog)
 
 def test_the_pools_capacity_is_the_rate_the_estimate_reports(catalog):
     """One formula: under a stated rate, the deployment's request rate is the pools' capacity
-    (:class:`~configurator.core.serving_speed.Pools`), whichever pool is the slower."""
+    (:class:`~configurator.core.serving_pools.Pools`), whichever pool is the slower."""
     card = catalog.get("h100-sxm")
     base = CASES["70B, 20 req/s, 16 x H100"]
     for prefill in (1, 2, 3):

@@ -22,7 +22,7 @@ from configurator.core.load import capacity, load_point
 from configurator.core.workloads.serving.memory import serving_memory_model
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import step_costs
+from configurator.core.serving_step_costs import step_costs
 
 DATA = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "published-calibration.json"
 

@@ -1,4 +1,4 @@
-"""The load model's decode step (configurator.core.serving_speed.step_costs, issue 28) works out a
+"""The load model's decode step (configurator.core.serving_step_costs.step_costs, issue 28) works out a
 segment's ends only when first read inside it: whatever it reads, in whatever order, it gives the
 interpolation over the whole grid of nodes worked out at once, bit for bit; and a serving
 estimate leaves no reference cycle behind (a step costs' function kept on its table must not
@@ -18,7 +18,8 @@ from configurator.core.catalog import load_bundled_catalog
 from configurator.core.decode_step_table import copy_step_table
 from configurator.core.estimate import clear_estimate_memo
 from configurator.core.precision import plan_serving
-from configurator.core.serving_speed import _ROOT_TWO_GRID, running_batch, step_costs
+from configurator.core.serving_speed import running_batch
+from configurator.core.serving_step_costs import _ROOT_TWO_GRID, step_costs
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from configurator.core.decode_step_table import PROMPT_CHUNK_MODULE, PROMPT_CHUN
 from configurator.core.estimate import clear_estimate_memo
 from configurator.core.precision import plan_serving
 from configurator.core.scenario import Scenario
-from configurator.core.serving_speed import step_costs
+from configurator.core.serving_step_costs import step_costs
 from configurator.core.workloads.serving.edits import with_serving
 from configurator.core.workloads.serving.plan import CHUNK_SIZES
 

@@ -67,7 +67,7 @@ def test_the_alternatives_give_the_configuration_its_room(catalog):
     (recommended)" to six lines); the amount columns are left to Qt, which keeps "2,731,082,776 CNY"
     on one line (a fixed share broke it as "C / NY")."""
     from configurator.report.render import COLUMN_WIDTHS, _html_table
-    from configurator.report.summary_money import Table
+    from configurator.report.parts import Table
 
     header = ("#", "Configuration", "Class", "Speed", "Capex", "TCO", "Cost per frame", "Against")
     html = _html_table(Table("alternatives", "Alternatives", header, ()), numeric_from=4)

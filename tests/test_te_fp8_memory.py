@@ -21,12 +21,8 @@ from configurator.core.formulas.activations import (  # noqa: E402
     TE_FP8_SAVED_INPUT_BYTES,
     fused_layer_saved_bytes_per_token,
 )
-from configurator.core.memory import (  # noqa: E402
-    ActivationLayout,
-    activation_layout,
-    layer_activation_bytes,
-    training_states,
-)
+from configurator.core.memory import activation_layout, training_states  # noqa: E402
+from configurator.core.layer_activations import ActivationLayout, layer_activation_bytes
 from configurator.core.precision import plan_training  # noqa: E402
 from configurator.core.scenario import ActivationKernels, Recompute, updated  # noqa: E402
 from configurator.core.units import Precision  # noqa: E402

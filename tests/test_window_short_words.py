@@ -18,7 +18,8 @@ from configurator.core.recommend import Objective
 from configurator.core.view.cost_bases import axis_per_unit_label, per_unit_label
 from configurator.core.view.rows import write
 from configurator.report.language import Words
-from configurator.report.summary_money import ranked_option, tco_table
+from configurator.report.summary_money import ranked_option
+from configurator.report.summary_bill import tco_table
 from docked_window import docked_window
 
 COST_COLUMN = 3

@@ -151,7 +151,7 @@ def quantity_text(line) -> str:
 
 RESIDUAL_SIGN = "\u2212"
 """Before the residual value in the TCO table: a minus sign (U+2212), as the printed summary writes it
-(report/summary_money.py): the value is taken off the TCO, a credit, and "+974,728" beside the
+(report/summary_bill.py): the value is taken off the TCO, a credit, and "+974,728" beside the
 summary's "−974,728" read as two quantities (persona s25 #26)."""
 
 
@@ -374,10 +374,11 @@ class BomPanel(QWidget):
         """The TCO's parts, and renting instead as the summary says it (per hour, a month and over the
         TCO's period, or for a job; :func:`~configurator.report.summary_front.rent_text`): a year's
         rent alone left a buyer renting for three months to work out the rest (personacn2); below the
-        break-even, what it compares (:func:`~configurator.report.summary_money.rent_basis_rows`: the GPUs
+        break-even, what it compares (:func:`~configurator.report.summary_bill.rent_basis_rows`: the GPUs
         the bill buys, renting's month, the licences), as the summary's TCO table says it."""
         from configurator.report.summary_front import rent_text  # the ranking's modules: not at the editor's start
-        from configurator.report.summary_money import per_unit_name, rent_basis_rows
+        from configurator.report.summary_money import per_unit_name
+        from configurator.report.summary_bill import rent_basis_rows
 
         own, currency = cost.ownership, cost.bom.currency
         words = Words(current_language())

@@ -154,7 +154,7 @@ def adapter_cast_bytes(scenario: Scenario, math_bytes: float) -> float:
     tensor. Per adapted linear with an fp32 input: q, k and v the attention input (the output projection
     reads the attention kernel's 16-bit output) and with ``all-linear`` each MLP copy's gate and up its
     input and the down projection the fp32 product. With dropout the adapters' copies are the dropped
-    ones (``memory.adapter_dropout_layer_bytes``). Mistral 7B, attention targets: 3 × 4,096 × 2 B = 24 kB."""
+    ones (``layer_activations.adapter_dropout_layer_bytes``). Mistral 7B, attention targets: 3 × 4,096 × 2 B = 24 kB."""
     if not (fp32_unquantized(scenario) and quantized_inputs_kept(scenario)) or scenario.training.lora_dropout > 0:
         return 0.0
     model = scenario.model

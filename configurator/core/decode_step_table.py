@@ -42,7 +42,8 @@ class StepTable:
         """Values of the copy that do not depend on the batch (:meth:`batch_free`), by function, and
         what its callers keep with it (the pools' pure decode steps of a copy's step costs)."""
         self.costs: dict = {}
-        """The copy's step costs for the load model by batch (:func:`~configurator.core.serving_speed.step_costs`)."""
+        """The copy's step costs for the load model by batch
+        (:func:`~configurator.core.serving_step_costs.step_costs`)."""
         self._timer = None
 
     def parts_at(self, batch: int) -> tuple | None:

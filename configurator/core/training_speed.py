@@ -61,13 +61,8 @@ from configurator.core.formulas.timing import (
     training_tokens_per_second,
 )
 from configurator.core.pipeline_schedule import round_size
-from configurator.core.memory import (
-    ActivationLayout,
-    stage_stored_bytes,
-    recomputed_matmul_share,
-    scenario_stage_layers,
-    training_states,
-)
+from configurator.core.memory import stage_stored_bytes, scenario_stage_layers, training_states
+from configurator.core.layer_activations import ActivationLayout, recomputed_matmul_share
 from configurator.core.adapter_speed import eager_host_floor_seconds
 from configurator.core.messages import Message, msg
 from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision, training_dispatch_bytes

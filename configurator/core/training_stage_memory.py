@@ -28,19 +28,17 @@ from configurator.core.formulas.states import (
 from configurator.core.frozen_record import fast_init
 from configurator.core.memory import (
     GIB,
-    ActivationLayout,
     MemoryBreakdown,
     activation_layout,
     gathered_layer_bytes,
-    logits_bytes_per_token,
     routed_expert_params,
     stage_params,
     stage_stored_bytes,
     scenario_stage_layers,
     training_states,
     usable_capacity_bytes,
-    working_layer_bytes,
 )
+from configurator.core.layer_activations import ActivationLayout, logits_bytes_per_token, working_layer_bytes
 from configurator.core.adapter_memory import (adapter_base_bytes, dequantized_weight_bytes, gathered_element_bytes,
                                               largest_block_linear_params, lora_params_per_layer, nf4_base)
 from configurator.core.formulas.dualpipe import dualpipe_in_flight, mirror_rank, runs_dualpipe

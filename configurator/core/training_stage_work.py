@@ -24,12 +24,8 @@ from configurator.core.formulas.timing import (
     layer_overhead_seconds,
 )
 from configurator.core.matmul_shapes import matmul_efficiency_by_shape
-from configurator.core.memory import (
-    ActivationLayout,
-    layer_traffic_bytes,
-    logits_bytes_per_token,
-    training_stage_layers,
-)
+from configurator.core.memory import training_stage_layers
+from configurator.core.layer_activations import ActivationLayout, layer_traffic_bytes, logits_bytes_per_token
 from configurator.core.messages import Message
 from configurator.core.precision import PrecisionPlan, StateBytes, attention_precision
 from configurator.core.scenario import Scenario
@@ -145,8 +141,8 @@ def stage_shape_efficiency(scenario: Scenario, card: Card, plan: PrecisionPlan, 
 def stage_traffic_seconds(scenario: Scenario, card: Card, layout: ActivationLayout, tokens: float, layers,
                           full: bool) -> float:
     """Memory traffic of the saved activations of one micro-batch on the stage [s]: ``layers`` layers'
-    traffic per token (:func:`~configurator.core.memory.layer_traffic_bytes`) and the logits'
-    (:func:`~configurator.core.memory.logits_bytes_per_token`) over ``tokens`` tokens per rank, in
+    traffic per token (:func:`~configurator.core.layer_activations.layer_traffic_bytes`) and the logits'
+    (:func:`~configurator.core.layer_activations.logits_bytes_per_token`) over ``tokens`` tokens per rank, in
     :data:`~configurator.core.formulas.timing.ACTIVATION_TRAFFIC_PASSES` passes, one more where
     whole layers are recomputed (``full``), at the card's bandwidth × ``bandwidth_efficiency``
     (:func:`~configurator.core.formulas.timing.activation_traffic_seconds`)."""

@@ -72,7 +72,7 @@ def comonotone_share(first, second, total: float) -> float:
     """``P(X + Y ≤ total)`` for ``X`` and ``Y`` of the distribution functions ``first`` and ``second``
     (non-decreasing, 0 below 0) taken comonotone — one share ``q`` ranks a request in both, so the
     sum's ``q``-quantile is the sum of the two quantiles, as separate pools add the parts' TTFT
-    percentiles (:func:`~configurator.core.serving_speed.pools_ttft`): the share ``q = F_X(y)`` where
+    percentiles (:func:`~configurator.core.serving_pools.pools_ttft`): the share ``q = F_X(y)`` where
     ``F_X(y) = F_Y(total − y)``, found by bisection on ``y ∈ [0, total]`` to 1e-12 of ``total``
     [share]."""
     if not total >= 0.0:
@@ -98,7 +98,7 @@ def goodput_within(served: float, share: float) -> float:
 
 def prefill_wait_share(rho: float, theta: float, within_s: float) -> float:
     """``P(wait ≤ within_s)`` for the prefill pool's M/D/1 wait of
-    :func:`~configurator.core.serving_speed.pools_ttft` — zero with probability ``1 − ρ``, else
+    :func:`~configurator.core.serving_pools.pools_ttft` — zero with probability ``1 − ρ``, else
     exponential with mean ``θ`` [s] — whose percentiles ``θ·ln(ρ/(1 − p))`` that function adds:
     ``1 − ρ·e^(−w/θ)`` [share]; 1 with no wait (``θ = 0``), 0 below 0 s."""
     if within_s < 0.0:
@@ -112,7 +112,7 @@ def pools_share_within(decode: StepCosts, rate: float, step: float, n: float, ov
     its pure decode step costs, ``rate`` [1/s] per decode copy, ``step`` [s], ``n``, ``closed``,
     ``users`` as there), the prefill pool's wait ``wait`` = (ρ, θ [s]) and the fixed idle prefill and
     KV transfer ``fixed_s`` [s]. The TTFT adds the parts' percentiles in
-    :func:`~configurator.core.serving_speed.pools_ttft`, so its share is the comonotone sum's
+    :func:`~configurator.core.serving_pools.pools_ttft`, so its share is the comonotone sum's
     (:func:`comonotone_share`) of the decode copy's first token (:func:`ttft_within`) and the wait
     (:func:`prefill_wait_share`); times the decode copy's TPOT share (:func:`tpot_within`) [share]."""
     if overloaded:

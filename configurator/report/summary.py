@@ -61,19 +61,9 @@ from configurator.report.parts import (  # noqa: F401 - gib and num are re-expor
 from configurator.core.view.numbers import column_top, column_units, money, unit_cost
 from configurator.report.summary_configuration import configuration_text  # noqa: F401 - tests import it from here
 from configurator.report.technical import bands_table, card_table, memory_table, speed_table, workload_table
-from configurator.report.summary_money import (
-    Option,
-    bom_table,
-    per_unit_heading,
-    price_decides_table,
-    price_mark,
-    prices_table,
-    ranked_option,
-    rent_chart, saving_basis,
-    summary_price_decision,
-    tco_table,
-    work_per_year,
-)
+from configurator.report.summary_money import Option, per_unit_heading, ranked_option, work_per_year
+from configurator.report.summary_prices import price_decides_table, price_mark, prices_table, summary_price_decision
+from configurator.report.summary_bill import bom_table, rent_chart, saving_basis, tco_table
 from configurator.report.summary_filters import filters_note
 from configurator.report.summary_headline import headline, load_headline, price_headline, speed_heading
 from configurator.report.summary_tables import approval_table, assumptions_table, power_table

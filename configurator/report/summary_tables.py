@@ -20,7 +20,8 @@ from configurator.core.view.rows import View, label, write
 from configurator.report.language import Words
 from configurator.report.parts import SourceList, Table, num, percent
 from configurator.report.summary_configuration import desktop_unit
-from configurator.report.summary_money import Option, electricity_price
+from configurator.report.summary_money import Option
+from configurator.report.summary_bill import electricity_price
 
 
 FACILITY_POWER_ROW = {False: "Facility power (average, PUE {pue})", True: "Power at the desks (average, no PUE)"}

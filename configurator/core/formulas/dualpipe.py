@@ -22,7 +22,7 @@ FORWARD_SHARE = 2.0 / 6.0
 products take ``2`` FLOPs per parameter and token forward and ``4`` backward, ``2`` for the
 input gradient and ``2`` for the weight gradient (Narayanan et al. 2021, SC'21, §3.3.1;
 :func:`~configurator.core.formulas.flops.flops_per_param`). Recomputation in ``B`` is left out:
-DeepSeek-V3 recomputes about 9 % of the products (``memory.recomputed_matmul_share``), which
+DeepSeek-V3 recomputes about 9 % of the products (``layer_activations.recomputed_matmul_share``), which
 would make :func:`idle_chunk_share` 0.705 instead of 0.667, 0.2 % of its step."""
 
 WEIGHT_SHARE = 2.0 / 6.0

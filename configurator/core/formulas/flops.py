@@ -142,7 +142,7 @@ def recompute_factors(recompute, policy="attention", recomputed_share=0.0, pass_
     Recomputation in Large Transformer Models", §5, Table 1). Selective with ``policy``
     ``"per-op"`` (torchtitan) keeps the attention kernel's output and every other matmul output:
     half the block's forward matmuls run again on average over steps (the saved half alternates,
-    :func:`~configurator.core.formulas.activations.per_op_kept_bytes_per_token`): 6N → 7N, and
+    :func:`~configurator.core.formulas.recompute_activations.per_op_kept_bytes_per_token`): 6N → 7N, and
     no attention. ``"fp8-cache"`` (DeepSeek-V3) runs the forward of the ``recomputed_share`` of
     the matrix products again (the MLA up-projections), ``6N → (6 + 2·share)N``, and no attention
     (its output is cached).

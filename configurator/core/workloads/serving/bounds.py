@@ -15,7 +15,8 @@ from configurator.core.catalog import Card
 from configurator.core.workloads.serving.memory import ServingMemoryModel
 from configurator.core.scenario import Scenario
 from configurator.core.prefill_time import prefill_pool_prompt_seconds
-from configurator.core.serving_speed import busy_copies, prefill_pool_rate
+from configurator.core.serving_speed import busy_copies
+from configurator.core.serving_pools import prefill_pool_rate
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.serving.copies import kept_memory_model, kept_plan
 from configurator.core.workloads.serving.edits import with_serving
@@ -59,7 +60,7 @@ def split_loses(split: Scenario, card: Card, best: Estimate, best_rank: tuple) -
     """Whether a pool split tried after ``best`` (which fits) provably ranks below it
     (:func:`~configurator.core.workloads.serving.weighing.serving_rank`), so it is not timed: its
     request rate is at most the prefill pool's
-    (:func:`~configurator.core.serving_speed.prefill_pool_rate`, whatever the batch), and that
+    (:func:`~configurator.core.serving_pools.prefill_pool_rate`, whatever the batch), and that
     carries no more than ``best`` where ``best`` meets every target, or misses the stated rate by
     more than ``best`` misses its worst target; or, where ``best`` meets every target, the rate
     probe's batch walk (the one the batch search takes) ends on a batch that does not fit or is

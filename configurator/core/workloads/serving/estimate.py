@@ -26,8 +26,8 @@ from configurator.core.serving_speed import (
     deployment_speed,
     replica_speed,
     running_batch_of,
-    step_costs,
 )
+from configurator.core.serving_step_costs import step_costs
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads.base import Estimate, Limits
 from configurator.core.workloads.checks import card_messages, fit_messages, layout_messages, verdict_messages
@@ -78,7 +78,7 @@ class ServingCopy:
     @property
     def costs(self) -> StepCosts:
         """The copy's decode step table at its running batch
-        (:func:`~configurator.core.serving_speed.step_costs`), worked out once and read by
+        (:func:`~configurator.core.serving_step_costs.step_costs`), worked out once and read by
         :attr:`replica` too."""
         if self._costs is None:
             self._costs = step_costs(self.scenario, self.card, self.plan,

@@ -10,7 +10,7 @@ percentile ``p ≥ 50`` is ``(T + z_p·σ)/k`` (:func:`~configurator.core.load.l
 the decode steps per answer, its other terms being non-negative) with ``T`` the mean step, a root
 of ``F(T) = (T_d(min(λ·D·T, c)) + (1 − e^(−λT))·t_chunk) / (1 − λ·P·τ_p)``
 (:func:`~configurator.core.load_step.solve_mean_step`), ``c`` the running batch and ``T_d`` the step
-table read linearly between nodes (:func:`~configurator.core.serving_speed.step_costs`). ``F``
+table read linearly between nodes (:func:`~configurator.core.serving_step_costs.step_costs`). ``F``
 rises with ``T``, so every root is at least ``F_lo^m(0)`` for any ``F_lo ≤ F`` that rises too
 (induction from ``0 ≤ root``). Here ``F_lo`` reads the table at :func:`node_below` of
 ``min(λ·D·T, c₀)``, ``c₀ = max(1, min(⌈users/copies⌉, chunk budget))`` the smallest running batch
@@ -37,7 +37,8 @@ from configurator.core.precision import kv_element_bytes
 from configurator.core.formats import kv_bytes
 from configurator.core.scenario import Scenario
 from configurator.core.prefill_time import prefill_layer_overhead, prompt_token_seconds, uncached_prompt_tokens
-from configurator.core.serving_speed import _ROOT_TWO_GRID, serving_batching, speculative_tokens_per_step
+from configurator.core.serving_speed import serving_batching
+from configurator.core.serving_step_costs import _ROOT_TWO_GRID, speculative_tokens_per_step
 from configurator.core.serving_use import latency_targets
 from configurator.core.units import Precision
 from configurator.core.workloads.serving.copies import kept_plan
@@ -46,7 +47,7 @@ from configurator.core.workloads.serving.pool_sizes import prefill_pool_sizes
 
 NODES = tuple(sorted({0, 1, 2, *_ROOT_TWO_GRID}))
 """Batches every step costs' table is read at up to its running batch (the grid of
-:func:`~configurator.core.serving_speed.step_costs`) [sequences]."""
+:func:`~configurator.core.serving_step_costs.step_costs`) [sequences]."""
 
 FLOOR_MARGIN = 1e-5
 """Share the floor is lowered by: the mean step solver's tolerance (1e-6 of the step, and 1e-12 s)

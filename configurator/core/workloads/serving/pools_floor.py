@@ -7,7 +7,7 @@ rejects such a count without a plan.
 
 Why each is a floor. Separate pools' speed (:func:`~configurator.core.serving_speed._disaggregated_speed`)
 carries at most the prefill pool's rate ``P / τ`` (``P`` prefill copies, ``τ`` their time per
-prompt, :attr:`~configurator.core.serving_speed.Pools.prefill_rate`: an upper bound of the pools'
+prompt, :attr:`~configurator.core.serving_pools.Pools.prefill_rate`: an upper bound of the pools'
 capacity). Where the pools carry the stated rate ``λ``, the rate they are evaluated at is ``λ``, or
 the capacity a billionth below it where that lies within a billionth above ``λ``; either way at
 least ``λ·(1 −`` :data:`~.latency_floor.RATE_MARGIN` ``)``. Their first token at the ``k``-th
@@ -29,7 +29,8 @@ from configurator.core.catalog import Card
 from configurator.core.decode_step_table import copy_step_table
 from configurator.core.scenario import Scenario
 from configurator.core.prefill_time import idle_ttft_seconds, prefill_pool_prompt_seconds
-from configurator.core.serving_speed import kv_transfer_seconds, prefill_pool_rate, serving_batching
+from configurator.core.serving_speed import serving_batching
+from configurator.core.serving_pools import kv_transfer_seconds, prefill_pool_rate
 from configurator.core.serving_use import LatencyTargets, latency_targets
 from configurator.core.ttft_tail import PERCENTILES
 from configurator.core.units import Precision
@@ -125,7 +126,7 @@ def first_token_floor(split: Scenario, card: Card, percentile: int, prompt_s: fl
 
 
 def _step_table(split: Scenario, card: Card):
-    """The step table the pools' speed reads (:func:`~configurator.core.serving_speed.pools`), whose
+    """The step table the pools' speed reads (:func:`~configurator.core.serving_pools.pools`), whose
     batch-free values (the prefill times) are worked out once for every split and batch of a copy."""
     serving = split.serving
     return copy_step_table(split, card, kept_plan(split, card), serving.prompt_tokens + serving.output_tokens // 2)

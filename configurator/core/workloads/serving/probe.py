@@ -23,7 +23,9 @@ from configurator.core.workloads.serving.memory import ServingMemoryModel
 from configurator.core.precision import PrecisionPlan
 from configurator.core.scenario import Scenario
 from configurator.core.prefill_time import prefill_pool_prompt_seconds, prompt_token_seconds, uncached_prompt_tokens
-from configurator.core.serving_speed import busy_copies, goodput_limits, pools, prefill_pool_rate, serving_batching, step_costs
+from configurator.core.serving_speed import busy_copies, goodput_limits, serving_batching
+from configurator.core.serving_step_costs import step_costs
+from configurator.core.serving_pools import pools, prefill_pool_rate
 from configurator.core.verdicts import floor
 from configurator.core.workloads.serving.copies import kept_copy, kept_memory_model, kept_plan, kept_probe
 from configurator.core.workloads.serving.estimate import ServingCopy, at_batch
@@ -100,7 +102,7 @@ def probed_copy(scenario: Scenario, card: Card) -> ServingCopy | None:
     """The copy the rate probe found fitting for an equal ``scenario`` on this ``card`` (the batch
     it stopped on, estimated next), through the kept copies (:func:`~.copies.kept_copy`), else
     None: the estimate there asks the same questions (the precision plan, the memory model and
-    :func:`~configurator.core.serving_speed.step_costs` of an equal scenario on the same card) and
+    :func:`~configurator.core.serving_step_costs.step_costs` of an equal scenario on the same card) and
     is given the same answers (the step costs the probe worked out, kept on the copy's step table)."""
     probed = _PROBED
     if probed is None or probed.card is not card or scenario.serving.max_batch != probed.batch:
@@ -129,7 +131,7 @@ def prefill_ceiling(scenario: Scenario, card: Card, plan: PrecisionPlan, token_s
     if token_s is None:
         token_s = prompt_token_seconds(scenario, card, plan)
     # a copy of pp stages carries its pp micro-batches' prompt chunks at once: τ_p / pp a token
-    # (serving_speed.step_costs, configurator.core.serving_pipeline)
+    # (serving_step_costs.step_costs, configurator.core.serving_pipeline)
     prompt = uncached_prompt_tokens(scenario) * token_s / scenario.parallelism.pp
     return (1.0 + PREFILL_CEILING_MARGIN) / prompt if prompt > 0 else math.inf
 
@@ -138,11 +140,11 @@ def prefill_ceiling(scenario: Scenario, card: Card, plan: PrecisionPlan, token_s
 class RateProbe:
     """What the batch search reads of a copy before its latencies are judged — whether it fits
     and whether it carries the stated request rate — worked out by the estimate's own functions
-    (the memory model; :func:`~configurator.core.serving_speed.step_costs` and
+    (the memory model; :func:`~configurator.core.serving_step_costs.step_costs` and
     :func:`~configurator.core.load.capacity`, the request rate a continuously batched copy
     reports under a target, times the copies), without the latency percentiles, power and costs
     of a full estimate; with separate prefill and decode pools the slower pool's rate
-    (:attr:`~configurator.core.serving_speed.Pools.capacity`) over the copies, as the estimate
+    (:attr:`~configurator.core.serving_pools.Pools.capacity`) over the copies, as the estimate
     reports it. Only where the estimate's rate is exactly that: continuous batching, a stated
     rate and a speed to time it with."""
 
@@ -216,8 +218,8 @@ class RateProbe:
     def short_at_every_batch(self) -> bool:
         """Whether the copy misses the stated request rate at every batch per copy, a ceiling on its
         rate that does not read the batch falling short of it. With separate pools, the prefill
-        pool's rate (:attr:`~configurator.core.serving_speed.Pools.prefill_rate`, which bounds
-        :attr:`~configurator.core.serving_speed.Pools.capacity` from above) over the copies, as
+        pool's rate (:attr:`~configurator.core.serving_pools.Pools.prefill_rate`, which bounds
+        :attr:`~configurator.core.serving_pools.Pools.capacity` from above) over the copies, as
         :meth:`rate_at` scales the capacity: the same numbers divided and multiplied alike keep
         their order in floating point. Sharing every step, :func:`prefill_ceiling` times the copies
         busy. No batch's rate reaches the target (:func:`~configurator.core.verdicts.floor`: met
@@ -364,7 +366,7 @@ class RateProbe:
         """The decode step costs of the copy with ``sequences`` decoding at once (:meth:`sequences_at`)
         at its running batch (:func:`~configurator.core.serving_speed.running_batch`: at most the
         tokens of one engine step, at least 1): what its copy's
-        :attr:`~.estimate.ServingCopy.costs` gives (:func:`~configurator.core.serving_speed.step_costs`),
+        :attr:`~.estimate.ServingCopy.costs` gives (:func:`~configurator.core.serving_step_costs.step_costs`),
         on the step table every batch of this probe shares (its key holds no batch, :meth:`_table`;
         nor do the costs read one but their argument)."""
         running = max(1, min(sequences, engine_step_tokens(self.scenario, self.card)))

@@ -9,7 +9,8 @@ from dataclasses import dataclass, replace
 from configurator.core.catalog import Card
 from configurator.core.constraints import check
 from configurator.core.economics import PriceBasis, deployment_power, energy_kwh, job_costs, price_basis
-from configurator.core.memory import ActivationLayout, MemoryBreakdown, activation_layout, training_states
+from configurator.core.memory import MemoryBreakdown, activation_layout, training_states
+from configurator.core.layer_activations import ActivationLayout
 from configurator.core.job_horizon import outlasts_years
 from configurator.core.messages import Message, msg
 from configurator.core.training_stage_memory import StageMemory, stage_memories, training_memory

@@ -60,7 +60,8 @@ from configurator.core.formulas.timing import (
     training_tokens_per_second,
 )
 from configurator.core.matmul_shapes import matmul_efficiency_by_shape
-from configurator.core.memory import recomputed_matmul_share, training_states
+from configurator.core.memory import training_states
+from configurator.core.layer_activations import recomputed_matmul_share
 from configurator.core.precision import attention_precision, plan_training, training_dispatch_bytes
 from configurator.core.pipeline_schedule import round_size
 from configurator.core import training_zero3

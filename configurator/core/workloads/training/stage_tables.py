@@ -29,13 +29,11 @@ from configurator.core.memo import LruMemo
 from configurator.core.memory import (
     activation_layout,
     gathered_layer_bytes,
-    layer_traffic_bytes,
-    logits_bytes_per_token,
     stage_stored_bytes,
     scenario_stage_layers,
     training_states,
-    working_layer_bytes,
 )
+from configurator.core.layer_activations import layer_traffic_bytes, logits_bytes_per_token, working_layer_bytes
 from configurator.core.adapter_memory import gathered_element_bytes
 from configurator.core.pipeline_schedule import PipelineSchedule, round_size, short_first_chunk_layers
 from configurator.core.precision import plan_training

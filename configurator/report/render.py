@@ -73,7 +73,8 @@ in the capex column, so Qt sizes them."""
 
 def _html_table(table: Table, numeric_from: int = 99, colours: dict[str, str] | None = None,
                 language: str = "") -> str:
-    """A table; columns from ``numeric_from`` on are right-aligned (amounts); a cell whose whole text
+    """A table; columns from ``numeric_from`` on are right-aligned amounts, each kept on one line (Qt broke
+    "160,000 US / D" in the English alternatives' capex column beside the sized ones); a cell whose whole text
     is a key of ``colours`` is written bold in that colour (a constraint's state); its columns sized for
     ``language`` where :data:`LANGUAGE_WIDTHS` says so."""
     e = html_text
@@ -90,7 +91,7 @@ def _html_table(table: Table, numeric_from: int = 99, colours: dict[str, str] | 
         total = not row[0] and len(row) > 2  # a sum line under the items
         cells = []
         for index, cell in enumerate(row):
-            align = " align='right'" if numeric_from <= index < numeric_from + 3 else ""
+            align = " align='right' style='white-space: nowrap'" if numeric_from <= index < numeric_from + 3 else ""
             text = f"<b>{e(cell)}</b>" if total else e(cell)
             if colours and cell in colours:
                 text = f"<b><font color='{colours[cell]}'>{e(cell)}</font></b>"

@@ -16,11 +16,11 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     ),
     "vgpu-profile-for-displays": (
         "Each desktop gets a vGPU profile of {profile:g} GiB, not {asked:g} GiB: NVIDIA's vPC and vWS sizing guides "
-        "size a {user_class} on {monitors} × {resolution} display(s) at {profile:g} GiB"
+        "size a {user_class} on {monitors} × {resolution} {displays} at {profile:g} GiB"
     ),
     "vgpu-profile-of-displays": (
         "Each desktop gets a vGPU profile of {profile:g} GiB: NVIDIA's vPC and vWS sizing guides size a {user_class} "
-        "on {monitors} × {resolution} display(s) at {profile:g} GiB"
+        "on {monitors} × {resolution} {displays} at {profile:g} GiB"
     ),
     "desktop-load-of-office": (
         "Each {user_class} is counted at an office desktop's {load:g} TFLOP/s of FP32 shading: the starting point "

@@ -54,3 +54,13 @@ def test_an_amount_in_the_alternatives_is_not_broken_across_lines(qtbot, languag
     lines = amount_lines(language)
     assert len(lines) == 6
     assert {text: count for text, count in lines.items() if count != 1} == {}
+
+
+def test_a_sentence_in_an_amount_column_still_wraps():
+    """The bill's "no price — enter a quote for item server-gh200-1" in the unit-price column, kept whole,
+    squeezed the item column to a word a line: only amounts are kept whole."""
+    from configurator.report.render import _an_amount
+
+    assert all(_an_amount(c) for c in ("160,000 USD", "1,755 元 / 年", "−15,030 USD", "0.153 USD *", "8 cards"))
+    assert not any(_an_amount(c) for c in ("no price — enter a quote for item server-gh200-1", "—", "no price",
+                                           "无价格——请输入报价"))

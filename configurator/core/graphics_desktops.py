@@ -59,7 +59,7 @@ def vdi_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | No
             messages.append(msg("vgpu-profile-for-displays" if asked else "vgpu-profile-of-displays", **asked,
                                 profile=needed, user_class=msg(DESKTOP_CLASS_MESSAGES[g.user_class]),
                                 monitors=g.monitors, resolution=g.resolution,
-                                displays="display" if g.monitors == 1 else "displays"))  # the English word
+                                displays=msg("displays-one" if g.monitors == 1 else "displays-many")))
         if size != needed:
             messages.append(msg("vgpu-profile-rounded", card=card.name, asked=needed,
                                 memory=card.memory_gb, profile=size, users=by_memory))

@@ -105,7 +105,7 @@ def test_a_configuration_that_does_not_fit_breaks_its_speed_constraints_without_
     est = estimate(scenario, catalog.get("h100-sxm"))
     assert does_not_run(est)
     headline = write(constraints_verdict(est.verdicts, runs=False))
-    assert headline == ("breaks 3 of 3 constraints (1 you set and the default latency targets for interactive chat): "
+    assert headline == ("breaks all 3 constraints (1 you set and the default latency targets for interactive chat): "
                         "request rate (it does not run); first token (it does not run); "
                         "time per output token (it does not run)")
     rows = constraints_columns(est).rows[1:]  # after the serving use's latency targets

@@ -142,3 +142,13 @@ def test_a_heavier_kind_left_at_the_office_load_is_said_and_the_wizard_starts_fr
     assert "设计人员" in said[0].text_in("zh_CN")
     for quiet in (desktops(base), desktops(base, user_class="designer", shading_tflops_per_user=1.0)):
         assert "desktop-load-of-office" not in [m.id for m in estimate(updated(quiet, card_id="l40s"), card).messages]
+
+
+@pytest.mark.parametrize("monitors, words", [(1, "1 × 1080p display at 4 GiB"), (2, "2 × 1080p displays at 8 GiB")])
+def test_the_profile_note_counts_its_displays(catalog, base, monitors, words):
+    """"size a designer on 1 × 1080p display(s) at 4 GiB" (session 48, persona: a graphics buyer): the
+    note says one display or several, as it counts them."""
+    t4 = best(desktops(base, user_class="designer", resolution="1080p", monitors=monitors), catalog, "t4")
+    said = next(m for m in t4.estimate.messages if m.id == "vgpu-profile-of-displays")
+    assert said.text.endswith(words) and "(s)" not in said.text
+    assert f"{monitors} 台 1080p 显示器" in said.text_in("zh_CN")

@@ -94,3 +94,23 @@ def test_the_dialog_and_the_command_line_bill_a_budget_alike(qtbot, window, caps
     assert cli["budget"]["currency"] == currency
     cli_capex = {c["card"]: c["capex"] for c in (*cli["cards"], *cli["left_out"])}
     assert cli_capex == gui and gui["t4"] is not None
+
+
+def test_the_notes_above_the_tables_scroll_and_leave_the_cards_their_room(qtbot, window):
+    """50万元 for mainland China: the notes (prices marked, units over the budget, cards without a price, 41
+    cards that cannot be delivered) ran to 15 lines and left the cards' table 170 px of the dialog's 640,
+    7 of its 16 cards (session 48, persona). The notes scroll within QUESTION_LINES lines."""
+    from configurator.app.what_fits_dialog import QUESTION_LINES
+
+    window.set_language("zh_CN")
+    dialog = window.open_what_fits()
+    _budget(dialog, "50万元" if window.controller.scenario.economics.currency == "CNY" else "70000", "cn")
+    assert dialog.wait(120_000)
+    dialog.tabs.setCurrentWidget(dialog.cards_table)
+    qtbot.waitUntil(lambda: dialog.cards_table.isVisible())
+    assert "无法交付到该地区" in dialog.question.text()  # whole, under the scroll
+    lines = dialog.fontMetrics().lineSpacing()
+    notes = dialog.question.heightForWidth(dialog.question_area.viewport().width())
+    assert dialog.question_area.height() <= lines * QUESTION_LINES + 4 < notes
+    shown = dialog.cards_table.viewport().height() // dialog.cards_table.rowHeight(0)
+    assert shown >= min(12, dialog.cards_table.rowCount())

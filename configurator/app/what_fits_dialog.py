@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -79,6 +80,11 @@ verdict columns after them stay in view: a DeepSeek V3 layout ("TP 1 · PP 1 · 
 79.2 GiB; fits at its 78.6 GiB peak, …") 498 px: the speed, latency and bottleneck columns past the dialog's
 edge at its 1,180 px (session 47, persona)."""
 
+QUESTION_LINES = 6
+"""Lines of the answer's notes shown above the tables at most, the rest scrolled [lines]: a budget of 50万元 for
+mainland China listed 41 cards that cannot be delivered there, 15 lines that left the tables 170 px of the
+dialog's 640 (session 48, persona)."""
+
 VERDICT_COLOURS = {Verdict.NO_FIT: "#b00020", Verdict.TOO_SLOW: "#9a6700", Verdict.UNKNOWN: "#666666"}
 """Text colour of a row that does not fit (red), fits but misses the targets alone (amber) or
 cannot be estimated (grey); rows that fit keep the palette's."""
@@ -117,7 +123,14 @@ class WhatFitsDialog(QDialog):
         self.question.setObjectName("what-fits-question")
         self.question.setWordWrap(True)
         self.question.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        layout.addWidget(self.question)
+        self.question.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.question_area = QScrollArea()
+        self.question_area.setWidgetResizable(True)
+        self.question_area.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.question_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.question_area.setWidget(self.question)
+        self.question_area.setMaximumHeight(self.fontMetrics().lineSpacing() * QUESTION_LINES + 4)
+        layout.addWidget(self.question_area)
         self.tabs = QTabWidget()
         self.serving_table, self.training_table = self._table("what-fits-serving"), self._table("what-fits-training")
         self.tabs.addTab(self.serving_table, "")

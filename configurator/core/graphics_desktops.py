@@ -58,7 +58,8 @@ def vdi_capacities(scenario: Scenario, card: Card) -> tuple[dict[str, float | No
             asked = {} if g.profile_gib <= min(VGPU_PROFILES_GIB) else {"asked": g.profile_gib}
             messages.append(msg("vgpu-profile-for-displays" if asked else "vgpu-profile-of-displays", **asked,
                                 profile=needed, user_class=msg(DESKTOP_CLASS_MESSAGES[g.user_class]),
-                                monitors=g.monitors, resolution=g.resolution))
+                                monitors=g.monitors, resolution=g.resolution,
+                                displays=msg("displays-one" if g.monitors == 1 else "displays-many")))
         if size != needed:
             messages.append(msg("vgpu-profile-rounded", card=card.name, asked=needed,
                                 memory=card.memory_gb, profile=size, users=by_memory))

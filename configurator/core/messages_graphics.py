@@ -16,11 +16,11 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     ),
     "vgpu-profile-for-displays": (
         "Each desktop gets a vGPU profile of {profile:g} GiB, not {asked:g} GiB: NVIDIA's vPC and vWS sizing guides "
-        "size a {user_class} on {monitors} × {resolution} display(s) at {profile:g} GiB"
+        "size a {user_class} on {monitors} × {resolution} {displays} at {profile:g} GiB"
     ),
     "vgpu-profile-of-displays": (
         "Each desktop gets a vGPU profile of {profile:g} GiB: NVIDIA's vPC and vWS sizing guides size a {user_class} "
-        "on {monitors} × {resolution} display(s) at {profile:g} GiB"
+        "on {monitors} × {resolution} {displays} at {profile:g} GiB"
     ),
     "desktop-load-of-office": (
         "Each {user_class} is counted at an office desktop's {load:g} TFLOP/s of FP32 shading: the starting point "
@@ -30,6 +30,8 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "desktop-class-knowledge": "knowledge worker",
     "desktop-class-power": "power user",
     "desktop-class-designer": "designer",
+    "displays-one": "display",  # a count's noun in the vGPU profile notes
+    "displays-many": "displays",
     "desktop-class-heavy": "heavy 3D or VFX user",
     "vgpu-unknown": "{card}'s vGPU support is not verified: counted as one user per card (passthrough)",
     "consumer-card-datacenter": (
@@ -184,11 +186,11 @@ GRAPHICS_CHINESE: dict[str, str] = {
                             "每个桌面使用更大一档的 {profile:g} GiB，每卡 {users} 个桌面",
     "vgpu-profile-for-displays": (
         "每个桌面使用 {profile:g} GiB 的 vGPU 配置，而非 {asked:g} GiB：按 NVIDIA vPC 与 vWS 选型指南，"
-        "{monitors} 台 {resolution} 显示器的{user_class}需要 {profile:g} GiB"
+        "{monitors} 台 {resolution} {displays}的{user_class}需要 {profile:g} GiB"
     ),
     "vgpu-profile-of-displays": (
         "每个桌面使用 {profile:g} GiB 的 vGPU 配置：按 NVIDIA vPC 与 vWS 选型指南，"
-        "{monitors} 台 {resolution} 显示器的{user_class}需要 {profile:g} GiB"
+        "{monitors} 台 {resolution} {displays}的{user_class}需要 {profile:g} GiB"
     ),
     "desktop-load-of-office": (
         "每位{user_class}按办公桌面的 {load:g} TFLOP/s FP32 着色负载计算：该类用户的起点为 {typical:g} TFLOP/s"
@@ -197,6 +199,8 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "desktop-class-knowledge": "知识工作者",
     "desktop-class-power": "高级用户",
     "desktop-class-designer": "设计人员",
+    "displays-one": "显示器",
+    "displays-many": "显示器",
     "desktop-class-heavy": "重度三维或视效用户",
     "vgpu-unknown": "{card} 的 vGPU 支持未经核实：按每卡一个用户（直通）计算",
     "consumer-card-datacenter": "{card} 是消费级显卡：无 ECC、无 vGPU，许可协议限制数据中心使用",

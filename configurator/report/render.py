@@ -71,9 +71,22 @@ fine-tuning, graphics)" on two, the comparison's words less (left to Qt, the cla
 in the capex column, so Qt sizes them."""
 
 
+def _an_amount(cell: str) -> bool:
+    """Whether a cell of an amount column is an amount, kept on one line ("160,000 USD", "1,755 元 / 年",
+    "−15,030 USD"), not a sentence in its place ("no price — enter a quote for item server-gh200-1", which
+    kept whole squeezed the item column to a word a line)."""
+    signed = cell[:1] in "−-" and cell[1:2].isdigit()
+    return (cell[:1].isdigit() or signed) and len(cell.split()) <= AMOUNT_WORDS
+
+
+AMOUNT_WORDS = 4
+"""Most words of an amount ("5,010 USD / year") [count]."""
+
+
 def _html_table(table: Table, numeric_from: int = 99, colours: dict[str, str] | None = None,
                 language: str = "") -> str:
-    """A table; columns from ``numeric_from`` on are right-aligned (amounts); a cell whose whole text
+    """A table; columns from ``numeric_from`` on are right-aligned amounts, each kept on one line (Qt broke
+    "160,000 US / D" in the English alternatives' capex column beside the sized ones); a cell whose whole text
     is a key of ``colours`` is written bold in that colour (a constraint's state); its columns sized for
     ``language`` where :data:`LANGUAGE_WIDTHS` says so."""
     e = html_text
@@ -90,7 +103,8 @@ def _html_table(table: Table, numeric_from: int = 99, colours: dict[str, str] | 
         total = not row[0] and len(row) > 2  # a sum line under the items
         cells = []
         for index, cell in enumerate(row):
-            align = " align='right'" if numeric_from <= index < numeric_from + 3 else ""
+            amount = numeric_from <= index < numeric_from + 3
+            align = (" align='right'" + (" style='white-space: nowrap'" if _an_amount(cell) else "")) if amount else ""
             text = f"<b>{e(cell)}</b>" if total else e(cell)
             if colours and cell in colours:
                 text = f"<b><font color='{colours[cell]}'>{e(cell)}</font></b>"

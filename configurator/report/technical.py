@@ -3,6 +3,8 @@ what the estimate says, in the summary's language."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from configurator.core.estimate import Estimate
 from configurator.core.catalog import RATE_FIELDS
 from configurator.core.view.card_view import CONFIDENCE, card_view
@@ -136,5 +138,7 @@ def bands_table(est: Estimate, w: Words, view: View | None = None) -> Table:
 
 
 def speed_table(est: Estimate, w: Words, view: View | None = None) -> Table:
-    """The speed (training, serving) or capacity (graphics) rows of the estimate's view model."""
-    return view_table((view or estimate_view(est)).section("speed"), w.language)
+    """The speed (training, serving) or capacity (graphics) rows of the estimate's view model, the token
+    budget left to the workload table above it (:func:`workload_table`)."""
+    section = (view or estimate_view(est)).section("speed")
+    return view_table(replace(section, rows=tuple(row for row in section.rows if row.key != "tokens")), w.language)

@@ -261,7 +261,9 @@ def constraints_verdict(verdicts: Iterable[Verdict], runs: bool = True) -> Phras
     default latency targets together, and where defaults are among them it says which ("breaks 1 of 4
     constraints (2 you set and the default latency targets for interactive chat)"; until December 2026
     the same estimate within budget read "meets both constraints", the defaults counted only when one
-    broke: persona 45b)."""
+    broke: persona 45b). Every one broken is said as every one met is ("breaks both constraints", "breaks
+    all 3 constraints", "breaks the default latency targets for interactive chat"; "breaks 2 of 2" and
+    "违反 2 项约束中的 2 项" until session 48)."""
     verdicts = tuple(verdicts)
     if not verdicts:
         return None
@@ -278,6 +280,10 @@ def constraints_verdict(verdicts: Iterable[Verdict], runs: bool = True) -> Phras
             continue
         if total == 1:
             template = f"{one} the one constraint set: {{list}}" if checked is None else f"{one} {{checked}}: {{list}}"
+        elif found is broken and len(found) == total:  # "breaks both", not "breaks 2 of 2" (违反 2 项约束中的 2 项)
+            every = "breaks both constraints" if total == 2 else "breaks all {n} constraints"
+            template = f"{every}: {{list}}" if checked is None else "breaks {checked}: {list}" \
+                if all(v.origin != ORIGIN_SET for v in verdicts) else f"{every} ({{checked}}): {{list}}"
         else:
             template = f"{several}: {{list}}" if checked is None else f"{several} ({{checked}}): {{list}}"
         parts.append(Phrase(template, {"n": len(found), "total": total, "list": _listed(found), "checked": checked}))

@@ -130,6 +130,8 @@ def _training_speed(est: Estimate) -> Section:
         Row("MFU", mfu_value(est), key="mfu"),
         Row("Exposed communication", Amount(t.exposed_comm_fraction, "share"), key="exposed_comm_fraction"),
         *comm,
+        Row("Token budget", Phrase("{n} tokens", {"n": Amount(est.scenario.training.tokens, "token-count")}),
+            key="tokens", detail=True),  # the time's job; the window's editor and the summary's workload say it
         Row("Time for the token budget", in_deadline_unit(t.hours, est.scenario.constraints.deadline_hours,
                                                           b.get("hours")), key="hours"),
         card_hours_row(est, t.gpu_hours, b.get("gpu_hours")),

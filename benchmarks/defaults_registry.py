@@ -63,6 +63,8 @@ FIT_RECORDS: dict[str, FitRecord] = {
         "(refitted 0.786 to 0.943); leave one row out 13.8 % median, 48.3 % worst over 10 rows (December 2026, "
         "with a prompt's output head at its last token only); 2026-12-06, TensorRT-LLM's weight share at its "
         "kernel tables' 0.85 and the share 0.927 -> 0.936: leave one row out 11.8 -> 12.2 % median, 45.5 % worst"),
+    "prompt efficiency (prefill)": FitRecord(
+        "PENDING"),
     "transformers decode profile": FitRecord(
         "leave one row out 3.1 % median, 10.3 % worst (10.5 % before the prefill efficiency's 0.936, 2026-12-06) "
         "over 15 of its 18 rows (3 left out have no solution under the ceiling); the first campaign's two rows predicted from the grid's sixteen: 5.2 % median, 10.3 % "

@@ -448,7 +448,7 @@ LLAMA_CPP = EngineProfile(
     # Q4_K_M row 1.40x, the difference being the dequantization copy at the HBM factor (27 ms, where the two
     # rows' measured difference is 15.7 ms). Not charged: the attention products' conversions without
     # FlashAttention (prompt_conversions.py, module docstring).
-    prefill_share=0.936,
+    prefill_share=0.819,
     # The INT8 MMQ kernels of builds since June 2024 are llama.cpp's own, not cuBLAS: their share is an
     # engine fact of its own. Solved from the llama-bench rows their pull requests published (June 2024,
     # micro-batch 512; ggml-org/llama.cpp PR #7676 RTX 4090 Q4_0 pp512 10,359 tokens/s, PR #7860 RTX 4090
@@ -463,7 +463,7 @@ LLAMA_CPP = EngineProfile(
     # share is an average over weight formats and cards). The same PR's cuBLAS FP16 column (7,776 tokens/s
     # for the Q4_0 row) is 1.33x slower than MMQ, against 2x in peak rates. Before December 2026 an
     # assumption, 0.508 (the pre-copy prompt share): predicted 12-41 % fast on these rows.
-    prompt_int8_share=0.331,
+    prompt_int8_share=0.344,
     continuous_batching=True,
     formats=("float", "gguf"),
     # ggml has no FP8 weight type: ggml-org/ggml 084bfe1a include/ggml.h enum ggml_type holds F32, F16, BF16

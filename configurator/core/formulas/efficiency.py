@@ -137,6 +137,35 @@ prefill, the compute-bound part of decode, serving throughput, MLPerf server and
 latency under load — which are predicted with it, not fitted; llama.cpp's prompt share
 multiplies it and was solved again after it (``engines.LLAMA_CPP``)."""
 
+PROMPT_EFFICIENCY = 0.827
+"""Share of the GEMM rate at each product's shape on the card
+(:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`) that a prompt's products sustain
+when the prompt is prefilled alone on an idle copy (time to first token, a prefill pool's prompts:
+:func:`~configurator.core.prefill_time.prefill_seconds`), its chunk's weight stream running under them
+(:data:`PROMPT_OVERLAP`); an engine's prompt kernels reach their own share of it
+(``EngineProfile.prefill_share``). **Fitted**: least squares on the log error over the prefill rows of
+engines without a prompt share of their own (the 10 rows of three publications :data:`PREFILL_EFFICIENCY`
+was fitted to; ``benchmarks/loso.py``, 'prompt efficiency (prefill)'), beside
+:data:`PREFILL_LAYER_OVERHEAD_S` held at 130 µs, gives 0.827 (2026-12-06). It lies below the serving steps'
+:data:`PREFILL_EFFICIENCY` because those steps are priced with the weight stream added to the products (the
+load model's step carrying a prompt, :mod:`configurator.core.load`), and the efficiency fitted under the sum
+absorbed the ≈10 % the stream adds to a 7B's 2,048-token products; with the stream under the products
+(:data:`PROMPT_OVERLAP`) the same rows ask for the products' own rate. One efficiency for both regimes fails:
+the serving rows (MLPerf server and offline) want 0.94, the prefill rows under the roofline 0.83
+(``benchmarks/data/notes-prefill-overlap-2026-12-06.md``, ``notes-prompt-efficiency-2026-12-06.md``)."""
+
+PROMPT_OVERLAP = 1.0
+"""Share of the shorter of a prompt chunk's weight stream and its products that runs under the longer
+[-] (:func:`~configurator.core.prefill_time.overlapped_seconds`): 1, the roofline, the chunk takes the larger
+of the two (Williams, Waterman and Patterson, "Roofline: an insightful visual performance model for
+multicore architectures", Commun. ACM 52(4), 2009). **Derived** from how the products run: a GEMM's
+mainloop loads the next k-tiles of its operands (the weights) while the tensor cores multiply the current
+ones (NVIDIA CUTLASS's multistage mainloop, ``cp.async`` stages in flight beside ``mma``), so a product's
+time is its operands' stream or its arithmetic, whichever is longer; the shape curve
+(:mod:`~configurator.core.formulas.gemm_efficiency`) prices the arithmetic side only. 0 gives the sum, as
+the load model's steps price a prompt beside decodes (and as :data:`PREFILL_EFFICIENCY`'s rule reads the
+prefill rows)."""
+
 LINK_EFFICIENCY = 0.75
 """Share of link bandwidth that collectives reach (bus bandwidth over one-way link bandwidth;
 the relation is nccl-tests ``doc/PERFORMANCE.md``), inside the published measurements: on the
@@ -407,6 +436,8 @@ ASSUMPTION_DEFAULTS = {
     "bandwidth_efficiency": BANDWIDTH_EFFICIENCY,
     "decode_bandwidth_efficiency": DECODE_BANDWIDTH_EFFICIENCY,
     "prefill_efficiency": PREFILL_EFFICIENCY,
+    "prompt_efficiency": PROMPT_EFFICIENCY,
+    "prompt_overlap": PROMPT_OVERLAP,
     "link_efficiency": LINK_EFFICIENCY,
     "comm_overlap": COMM_OVERLAP,
     "layer_overhead_s": LAYER_OVERHEAD_S,

@@ -367,14 +367,16 @@ def _assumption_constants() -> dict[str, str]:
 
 
 def fitted_fields(fits=None) -> dict[tuple[str | None, str], str]:
-    """(engine or None, field) → the name of the fit that solves it or ties it to solved ones."""
+    """(engine or None, field) → the name of the fit that solves it or ties it to solved ones (a field a fit
+    only holds at a fixed value while its rule reads the rows, whatever it solves, is not tied to them)."""
     import loso
 
     out: dict[tuple[str | None, str], str] = {}
     for fit in loso.FITS if fits is None else fits:
         engine = None if fit.engine is None else fit.engine.value
-        tied = fit.tied(fit.shipped())
-        for name in (*fit.solved, *fit.grid, *tied):
+        shipped = fit.shipped()
+        tied, moved = fit.tied(shipped), fit.tied({name: value * 0.9 for name, value in shipped.items()})
+        for name in (*fit.solved, *fit.grid, *(name for name in tied if tied[name] != moved.get(name))):
             out[(engine, name)] = fit.name
     return out
 

@@ -109,13 +109,17 @@ only a measurement of each card gives (scaled to the rig as copy share x 0.883 /
 PREFILL_EFFICIENCY = 0.936
 """Share of the GEMM rate at each product's shape on the card
 (:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`) that a serving step's
-products sustain (prefill and decode; an engine's prompt kernels reach their own share of it,
-``EngineProfile.prefill_share``): below 1 because the shape curve is fitted to kernels timed
+products sustain (decode, and the load model's steps carrying prompt tokens beside decodes; an
+engine's prompt kernels reach their own share of it, ``EngineProfile.prefill_share``; a prompt
+prefilled alone on an idle copy reads :data:`PROMPT_EFFICIENCY` instead, since 2026-12-06): below 1
+because the shape curve is fitted to kernels timed
 alone (aiconfigurator's tables) and a serving step runs them between norms, rotary embeddings,
 activations and sampling, which the serving model does not count apart. **Fitted**: least
 squares on the log error over the prefill rows of engines without a prompt share of their own
 (10 rows of three publications: the H200 rig's PyTorch prefill, TensorRT-LLM's time-to-first-token
-table, NVIDIA's H100-vs-A100 blog; ``benchmarks/loso.py``, 'prefill efficiency'), beside
+table, NVIDIA's H100-vs-A100 blog; ``benchmarks/loso.py``, 'prefill efficiency (serving)'), each
+priced as the load model prices a step carrying the prompt (its weight read added to its products:
+:data:`PROMPT_OVERLAP` 0, the products at this efficiency), beside
 :data:`PREFILL_LAYER_OVERHEAD_S` held at 130 µs for the fused engines, gives 0.936 (2026-12-06, once
 TensorRT-LLM's weight share took its kernel tables' 0.85, ``engines.TENSORRT_LLM``: its time-to-first-token
 rows read the weight stream; 0.927 before, 2026-12-04, once the

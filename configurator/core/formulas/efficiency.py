@@ -242,6 +242,10 @@ three publications, of which only three 128-token prompts separate the per-layer
 products. Again 2026-12-06, with TensorRT-LLM's two shares at its kernel tables' 0.85 / 0.98: the two fields
 solve to 79 µs with 0.883, and the held-out serving-latency median goes 27.8 % → 35.4 %; the derived 45 µs (the
 efficiency refitted to 0.841) takes it to 34.1 % (``benchmarks/data/notes-informed-defaults-2026-12-06-b.md``).
+Again 2026-12-06, beside the prompt's own :data:`PROMPT_EFFICIENCY` under the roofline: the two fields solve to
+154 µs with 0.837 (the serving efficiency's rule then 0.958); the held-out serving-latency median goes 41.5 % →
+35.8 %, but held-out prefill 9.7 % → 11.0 % and serving-server 8.6 % → 9.3 %, past the 1-point bar for an
+informed default (``benchmarks/data/notes-prompt-efficiency-2026-12-06.md``).
 
 **Why no first-principles figure replaces it** (issue 27, 2026-12-03). Counted for the engine the
 H200 prefill row ran — plain eager PyTorch as ``benchmarks/data/README.md`` describes it (not

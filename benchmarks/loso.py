@@ -57,6 +57,9 @@ from loso_rows import (  # noqa: F401 (the fits' rows and rules, used by FITS be
     MATMUL_RULE,
     PREFILL_ROWS,
     PREFILL_RULE,
+    SERVING_EFFICIENCY_RULE,
+    SERVING_EFFICIENCY_HELD,
+    PREFILL_HELD,
     H200_DECODE_ROWS,
     H100_DECODE_ROWS,
     ALLOCATOR_ROWS,
@@ -69,7 +72,7 @@ from defaults_registry import DERIVED, INFORMED, Informed  # noqa: F401 (listed 
 from pydantic import ValidationError
 
 from configurator.core.engines import PROFILES, Engine, EngineProfile
-from configurator.core.formulas.efficiency import ASSUMPTION_DEFAULTS, DECODE_BANDWIDTH_EFFICIENCY
+from configurator.core.formulas.efficiency import ASSUMPTION_DEFAULTS, DECODE_BANDWIDTH_EFFICIENCY, PROMPT_OVERLAP
 from configurator.core.scenario import Assumptions
 
 # ---- the fitted defaults ----------------------------------------------------------------------
@@ -194,13 +197,12 @@ FITS = (
              "formulas/attention_kernels.py, 0.45 where none is listed; bandwidth 0.80, links 0.75, overlap 0.7) are "
              "first principles or sourced assumptions, held as shipped; the planner rows (train-planner) are the same "
              "runs with the layout left to the planner, predicted, not fitted"),
-    Fit("prefill efficiency (serving)", None, "prefill", ("prefill_efficiency",), PREFILL_ROWS, PREFILL_RULE,
-        held="it also sets decode's compute-bound products and every serving kind (throughput, MLPerf, latency), "
-             "which are predicted with it, not fitted; the per-layer time of engines without their own "
-             "(prefill_layer_overhead_s, 130 µs) is informed, not fitted (INFORMED); the TensorRT-LLM profile's "
-             "decode profile is held as shipped: its weight and KV shares and its CUDA-graph per-layer time are "
-             "sourced from aiconfigurator's kernel tables (defaults_registry.PROFILE_SOURCES), its eager increment "
-             "is informed (TRT_INFORMED); the weight share is what its time-to-first-token rows read"),
+    Fit("prefill efficiency (serving)", None, "prefill", ("prefill_efficiency",), PREFILL_ROWS,
+        SERVING_EFFICIENCY_RULE, tied=lambda v: {"prompt_efficiency": v["prefill_efficiency"], "prompt_overlap": 0.0},
+        held=SERVING_EFFICIENCY_HELD),
+    Fit("prompt efficiency (prefill)", None, "prefill", ("prompt_efficiency",), PREFILL_ROWS, PREFILL_RULE,
+        tied=lambda v: {"prompt_overlap": PROMPT_OVERLAP}, depends_on=("prefill efficiency (serving)",),
+        held=PREFILL_HELD),
 
     Fit("transformers decode profile", Engine.TRANSFORMERS, "decode", ("weight_stream_share", "kv_read_share"),
         H200_DECODE_ROWS,

@@ -90,9 +90,9 @@ def test_utilisation_and_efficiency_are_capped_at_the_formula_layer():
 
 def test_serving_kernels_never_pass_the_peak():
     """An engine profile may give shares above 1 (up to 1.2 of the achievable bandwidth, 2 of the
-    prefill efficiency): the product with the efficiency (and the GEMM efficiency at the step's
-    shapes, about 0.77 for a 4,096-token prompt here) is capped at the card's peak, so raising
-    the share past the ceiling stops speeding the step."""
+    prefill efficiency, or of the prompt efficiency for a prompt alone): the product with the
+    efficiency (and the GEMM efficiency at the step's shapes, about 0.77 for a 4,096-token prompt
+    here) is capped at the card's peak, so raising the share past the ceiling stops speeding the step."""
     from configurator.core.engines import IDEAL
     from configurator.core.prefill_time import prefill_seconds
     from configurator.core.serving_speed import decode_step_seconds
@@ -100,7 +100,8 @@ def test_serving_kernels_never_pass_the_peak():
 
     card = CATALOG.get("h100-sxm")
     base = Scenario(model=PRESETS["llama3-8b"], workload="inference", card_id="h100-sxm", count=1,
-                    assumptions={"decode_bandwidth_efficiency": 1.0, "prefill_efficiency": 1.0})
+                    assumptions={"decode_bandwidth_efficiency": 1.0, "prefill_efficiency": 1.0,
+                                 "prompt_efficiency": 1.0})
     plan = plan_serving(base, card)
     times = []
     for share, prefill in ((1.0, 1.5), (1.2, 2.0)):

@@ -451,13 +451,16 @@ LLAMA_CPP = EngineProfile(
     # the predicted time), a products' question, not an F16 one; on the H100 PCIe the F16 row needs 1.76x, its
     # Q4_K_M row 1.40x, the difference being the dequantization copy at the HBM factor (27 ms, where the two
     # rows' measured difference is 15.7 ms). Not charged: the attention products' conversions without
-    # FlashAttention (prompt_conversions.py, module docstring).
-    prefill_share=0.936,
+    # FlashAttention (prompt_conversions.py, module docstring). 2026-12-06: a prompt alone takes the larger of
+    # its products and the weight stream they read (prefill_time.overlapped_seconds) at the prompt efficiency
+    # (0.827, formulas/efficiency.py PROMPT_EFFICIENCY); over that the rule gives 0.819 (0.936 before).
+    prefill_share=0.819,
     # The INT8 MMQ kernels of builds since June 2024 are llama.cpp's own, not cuBLAS: their share is an
     # engine fact of its own. Solved from the llama-bench rows their pull requests published (June 2024,
     # micro-batch 512; ggml-org/llama.cpp PR #7676 RTX 4090 Q4_0 pp512 10,359 tokens/s, PR #7860 RTX 4090
     # Q4_K_S pp2048 9,279 and RTX 3090 Q6_K pp2048 3,491), predicted at the card's INT8 rate: least squares
-    # on the log error (benchmarks/loso.py, 'llama.cpp INT8 (MMQ) prompt processing'), 0.331 (0.334 until the prefill
+    # on the log error (benchmarks/loso.py, 'llama.cpp INT8 (MMQ) prompt processing'), 0.344 (0.331 until the prompt's
+    # roofline and its own efficiency, 2026-12-06; 0.334 until the prefill
     # efficiency moved 0.927 -> 0.936, 2026-12-06; 0.335 until the decode
     # fits' session 33 refit, 2026-12-05; 0.342 until the
     # prefill efficiency moved 0.908 -> 0.927 and the cuBLAS share 1.021 -> 1.0, 2026-12-04; 0.359 until a
@@ -467,7 +470,7 @@ LLAMA_CPP = EngineProfile(
     # share is an average over weight formats and cards). The same PR's cuBLAS FP16 column (7,776 tokens/s
     # for the Q4_0 row) is 1.33x slower than MMQ, against 2x in peak rates. Before December 2026 an
     # assumption, 0.508 (the pre-copy prompt share): predicted 12-41 % fast on these rows.
-    prompt_int8_share=0.331,
+    prompt_int8_share=0.344,
     continuous_batching=True,
     formats=("float", "gguf"),
     # ggml has no FP8 weight type: ggml-org/ggml 084bfe1a include/ggml.h enum ggml_type holds F32, F16, BF16

@@ -118,6 +118,10 @@ class StepCosts:
     capacity and the TTFT keep the mean answer. Empty: every answer the mean length."""
     alone_token_s: float = 0.0
     """The prompt's own :attr:`prompt_token_s` where other copies run its experts beside it [s]; 0: the same."""
+    idle_prefill_s: float = 0.0
+    """The prompt prefilled alone on an idle copy (:func:`~configurator.core.prefill_time.idle_ttft_seconds`,
+    its products at the prompt efficiency under their weight stream) [s]: the steps carrying the prompt take at
+    least this, more work in a step never making it shorter (:func:`_carrying_and_token_wait`); 0: no floor."""
 
     @kept_property
     def carried_read_s(self) -> float:
@@ -285,7 +289,8 @@ def _carrying_and_token_wait(costs: StepCosts, rate: float, step: float, n: floa
     of waiting, mean wait when waiting [s]). The prompts arrived during the same scheduling pass (``λ·N·T`` on
     average) share its carrying step. Each carrying step takes the pure decode step at ``n`` or the prompt's own
     weight read (:attr:`StepCosts.prompt_read_s`), the longer, plus its own tokens (:attr:`StepCosts.alone_token_s`)
-    and fixed cost: at least its prefill on an idle copy (:func:`~configurator.core.prefill_time.prefill_seconds`)."""
+    and fixed cost: at least its prefill on an idle copy (:func:`~configurator.core.prefill_time.prefill_seconds`,
+    :attr:`StepCosts.idle_prefill_s`, which prices the prompt's products at its own efficiency)."""
     p, tau, chunk_s = costs.prompt_tokens, costs.prompt_token_s, costs.chunk_s - costs.own_pass_s
     own = costs.alone_token_s or tau  # the prompt's own tokens (its experts spread where copies share them)
     decode = costs.decode_s(n)
@@ -296,6 +301,8 @@ def _carrying_and_token_wait(costs: StepCosts, rate: float, step: float, n: floa
     full_step = decode + budget * tau + chunk_s
     chunks = math.ceil(p / budget)  # prompt_chunks(P, C, n) with the budget above: ⌈P / max(C − n, 1)⌉, no call
     carrying = (chunks - 1) * (decode + budget * own + chunk_s) + decode + chunk_s + (p - (chunks - 1) * budget) * own
+    floor = costs.idle_prefill_s  # the prompt alone on an idle copy: max(carrying, ·) written out, no call
+    carrying = floor if floor > carrying else carrying
     # prompts arrived alongside (during the same pass) share its last step
     carrying += rate * step * costs.scheduler_steps * tau * p / (1 if 1 > chunks else chunks)
     service = p / budget * full_step

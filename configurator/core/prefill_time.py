@@ -100,10 +100,11 @@ def prefill_seconds(
     256-weight block, ggml-org/ggml src/ggml-cuda/convert.cu): its traffic, the quantized blocks read
     and the copy written, runs at the engine's HBM factor as its decode kernels do
     (:func:`~configurator.core.engines.decode_read_factor`, an **assumption**: the same few reads in
-    flight per SM); the product reads the copy back as it reads FP16 weights. The weight stream and the products
-    are added, not overlapped: at the chunk sizes where both matter (100–500 tokens) GEMM tiles
-    neither saturate the bandwidth nor the tensor cores (TensorRT-LLM's 128-token TTFT rows sit
-    at the sum, not the maximum); for long chunks the sum adds a few per cent. With one
+    flight per SM); the product reads the copy back as it reads FP16 weights. The weight stream the products read
+    and the products (attention apart) overlap, chunk by chunk (:func:`overlapped_seconds`,
+    ``Assumptions.prompt_overlap``: 1, the roofline), and the products run at the prompt efficiency
+    (``Assumptions.prompt_efficiency``: :func:`~configurator.core.prompt_rate.serving_rate` ``idle``);
+    attention, the dequantization kernel, per-layer time and collectives are added. With one
     sequence: time to first token on an idle copy.
 
     ``alone``: the prompts are the only ones in flight, the other copies that share this copy's
@@ -120,18 +121,20 @@ def prefill_seconds(
     ``execute_dummy_batch``). Without ``alone`` (a copy's share of the routed products on its own
     cards, the load model's prompt token) the prompt is charged as if every copy prefilled one at once.
     """
-    a, tp, model = scenario.assumptions, scenario.parallelism.tp, scenario.model
+    a, model = scenario.assumptions, scenario.model
     profile = scenario.serving.profile
     tokens = prompt_tokens * sequences
     step = engine_step_tokens(scenario, card)
     chunks = math.ceil(tokens / step)
     chunk = min(tokens, step)
-    compute_s = sequences * _prompt_compute_s(scenario, card, plan, prompt_tokens, chunk, alone)
-    weights_s = chunks * _chunk_weights_seconds(scenario, card, plan, chunk)
-    overhead_s = chunks * (model.n_layers * prefill_layer_overhead(scenario) + profile.step_overhead_s)
+    compute_s, products_s = _prompt_compute_s(scenario, card, plan, prompt_tokens, chunk, alone, idle=True)
+    stream_s, kernel_s = _chunk_weight_parts(scenario, card, plan, chunk)
+    chunk_s = overlapped_seconds(sequences * products_s / chunks, stream_s, a.prompt_overlap)
+    overhead_s = chunks * (model.n_layers * prefill_layer_overhead(scenario) + profile.step_overhead_s + kernel_s)
     comm_s = _tp_allreduce_s(scenario, card, tokens, plan.math_bytes) + \
         _ep_all_to_all_s(scenario, card, tokens, plan.math_bytes)
-    gpu_s = float(compute_s + weights_s + overhead_s + comm_s + prompt_conversion_seconds(scenario, card, plan, tokens)
+    gpu_s = float(chunks * chunk_s + sequences * (compute_s - products_s) + overhead_s + comm_s
+                  + prompt_conversion_seconds(scenario, card, plan, tokens)
                   + prompt_elementwise_seconds(scenario, card, plan, tokens))
     op_host_s = profile.prompt_eager_op_host_s
     if op_host_s is None:
@@ -140,16 +143,37 @@ def prefill_seconds(
     return max(gpu_s, chunks * model.n_layers * eager_layer_kernels(model.gated_mlp) * op_host_s)
 
 
-def _chunk_weights_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, chunk: int) -> float:
-    """:func:`prefill_seconds`' read of the weights for one chunk of ``chunk`` prompt tokens (and,
-    where the engine dequantizes them first, its FP16 copy written and read back) [s]."""
+def overlapped_seconds(products_s: float, stream_s: float, overlap: float) -> float:
+    """Time of a prompt chunk's products and the weight stream they read, ``overlap`` of the shorter
+    running under the longer [s]: ``p + s − overlap · min(p, s)``; at ``overlap`` 1 the roofline,
+    ``max(p, s)`` (Williams, Waterman and Patterson, "Roofline", Commun. ACM 52(4), 2009: a kernel takes
+    the longer of its arithmetic and its memory traffic; a GEMM's multistage mainloop streams the next
+    k-tiles of the weights while the tensor cores work on the current ones, NVIDIA CUTLASS), at 0 their
+    sum (``Assumptions.prompt_overlap``, :data:`~configurator.core.formulas.efficiency.PROMPT_OVERLAP`)."""
+    return products_s + stream_s - overlap * min(products_s, stream_s)
+
+
+def _chunk_weight_parts(scenario: Scenario, card: Card, plan: PrecisionPlan, chunk: int) -> tuple[float, float]:
+    """:func:`prefill_seconds`' weight traffic for one chunk of ``chunk`` prompt tokens, in two parts [s]:
+    the stream the products read (the weights, or where the engine dequantizes them first, the FP16
+    copy read back), which runs under the products (:func:`overlapped_seconds`), and the engine's
+    dequantization kernel (the quantized blocks read and the copy written at its HBM factor; 0 where
+    none runs), added."""
     tp, model, profile = scenario.parallelism.tp, scenario.model, scenario.serving.profile
     weights = decode_weight_bytes(model, chunk, plan.weight_bytes, scenario.expert_copies) / tp
     bandwidth = _bandwidth(card, scenario.assumptions, profile.weight_stream_share)
     if prompt_dequantized(card, plan, profile):  # the engine's kernel reads the blocks, writes an FP16 copy
         copy = decode_weight_bytes(model, chunk, 2.0, scenario.expert_copies) / tp  # the product reads it back
-        return (weights + copy) / (bandwidth * decode_read_factor(profile, card.memory_type)) + copy / bandwidth
-    return weights / bandwidth
+        return copy / bandwidth, (weights + copy) / (bandwidth * decode_read_factor(profile, card.memory_type))
+    return weights / bandwidth, 0.0
+
+
+def _chunk_weights_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, chunk: int) -> float:
+    """The whole weight traffic of one chunk of ``chunk`` prompt tokens, the two parts of
+    :func:`_chunk_weight_parts` added (the load model's step carrying the chunk reads it beside its
+    decodes: :func:`prompt_step_read_seconds`) [s]."""
+    stream_s, kernel_s = _chunk_weight_parts(scenario, card, plan, chunk)
+    return stream_s + kernel_s
 
 
 def prompt_conversion_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, tokens: float) -> float:
@@ -183,31 +207,33 @@ def prompt_elementwise_seconds(scenario: Scenario, card: Card, plan: PrecisionPl
 
 
 def _prompt_compute_s(scenario: Scenario, card: Card, plan: PrecisionPlan, prompt_tokens: int, chunk: int,
-                      alone: bool = False) -> float:
+                      alone: bool = False, idle: bool = False) -> tuple[float, float]:
     """:func:`~configurator.core.prefill_attention.prompt_compute_seconds` of one prompt of
     ``prompt_tokens`` (:func:`prefill_flops`, sampled once in each chunk it spans) at the prompt
     rate of ``chunk`` tokens per step with one sampled position per prompt in it, at least one
-    (:func:`~configurator.core.prompt_rate.serving_rate`) [s]; the last answer given again for the
-    same scenario, card and plan objects and numbers (a copy's idle first token and its prompt
-    token ask alike). ``alone``: :func:`prefill_seconds`'."""
+    (:func:`~configurator.core.prompt_rate.serving_rate`), and of it the products' part (attention's
+    FLOPs left out, at the same rate) [s, s]; the last answer given again for the same scenario, card
+    and plan objects and numbers. ``alone``: :func:`prefill_seconds`'; ``idle``: the products at the
+    prompt efficiency (:func:`prefill_seconds`), else the serving steps' (the load model's prompt token)."""
     alone = alone and scenario.expert_copies > 1  # else the same prompt as any other
     last = _LAST_PROMPT_COMPUTE.kept
     if last is not None and last[0] is scenario and last[1] is card and last[2] is plan \
-            and last[3] == prompt_tokens and last[4] == (chunk, alone):
+            and last[3] == prompt_tokens and last[4] == (chunk, alone, idle):
         return last[5]
-    rate = serving_rate(card, plan, scenario, chunk, head_rows=max(1.0, chunk / prompt_tokens), alone=alone)
+    rate = serving_rate(card, plan, scenario, chunk, head_rows=max(1.0, chunk / prompt_tokens), alone=alone,
+                        idle=idle)
     model = scenario.model
     attention = prompt_attention_flops(model, prompt_tokens)  # in the FLOPs, and timed apart where a kernel says
-    value = prompt_compute_seconds(scenario, card, prompt_tokens, rate,
-                                   prefill_flops(model, prompt_tokens, -(-prompt_tokens // chunk), attention),
-                                   attention)
-    _LAST_PROMPT_COMPUTE.kept = (scenario, card, plan, prompt_tokens, (chunk, alone), value)
+    flops = prefill_flops(model, prompt_tokens, -(-prompt_tokens // chunk), attention)
+    value = (prompt_compute_seconds(scenario, card, prompt_tokens, rate, flops, attention),
+             (flops - attention) / scenario.parallelism.tp / rate)
+    _LAST_PROMPT_COMPUTE.kept = (scenario, card, plan, prompt_tokens, (chunk, alone, idle), value)
     return value
 
 
 _LAST_PROMPT_COMPUTE = LastAsked()
 """The last prompt compute time :func:`_prompt_compute_s` worked out: (scenario, card, plan, prompt
-tokens, chunk, seconds), the objects by identity (held here)."""
+tokens, (chunk, alone, idle), (seconds, products' seconds)), the objects by identity (held here)."""
 
 
 PrefillTime = Callable[[Scenario, Card, PrecisionPlan], float]
@@ -278,7 +304,7 @@ def _prompt_token_s(scenario: Scenario, card: Card, plan: PrecisionPlan, alone: 
     serving = scenario.serving
     profile = serving.profile
     p = uncached_prompt_tokens(scenario)
-    per_token = _prompt_compute_s(scenario, card, plan, p, min(p, engine_step_tokens(scenario, card)), alone) / p
+    per_token = _prompt_compute_s(scenario, card, plan, p, min(p, engine_step_tokens(scenario, card)), alone)[0] / p
     per_token += float(_tp_allreduce_s(scenario, card, p, plan.math_bytes)
                        + _ep_all_to_all_s(scenario, card, p, plan.math_bytes)) / p
     # each added only where its engine runs it: else its 0.0 (+ 0.0 / p leaves the positive sum as it is)

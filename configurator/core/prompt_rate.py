@@ -20,11 +20,11 @@ from configurator.core.units import TERA, Precision
 
 _LAST_PROMPT_RATE = LastAsked((None, None, None, None, None))
 """The last prompt rate of a whole number of tokens (:func:`serving_rate`): (scenario, card, plan,
-(tokens, head rows), rate), the three objects by identity (held here)."""
+(tokens, head rows, idle), rate), the three objects by identity (held here)."""
 
 
 def serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, prompt: bool = True,
-                 head_rows=None, alone: bool = False):
+                 head_rows=None, alone: bool = False, idle: bool = False):
     """Sustained FLOP rate of a forward pass of ``tokens`` tokens per step on one of the copy's
     tensor-parallel cards: peak × the layers' products at their shapes
     (:func:`~configurator.core.matmul_shapes.matmul_efficiency_by_shape`, forward only) × the
@@ -35,25 +35,37 @@ def serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, pr
     every token when not given, a prompt's chunk one per prompt). ``alone``: a prompt on a copy
     whose experts others share, prefilled while they idle (its tokens alone meet at the experts,
     which run on all the sharing copies' cards: ``matmul_efficiency_by_shape``'s ``spread``).
+    ``idle``: a prompt prefilled in a step of its own on an idle copy
+    (:func:`~configurator.core.prefill_time.prefill_seconds`): its products at the prompt efficiency
+    (``Assumptions.prompt_efficiency``, :func:`efficiency_of`) in place of the serving steps' one.
 
     The last prompt rate of a whole number of tokens is given again for the same scenario, card
     and plan objects: a copy's prompt token
     (:func:`~configurator.core.prefill_time.prompt_token_seconds`) and its idle first token
     (:func:`~configurator.core.prefill_time.idle_ttft_seconds`) ask for the same chunk."""
     if alone and scenario.expert_copies > 1:
-        return _serving_rate(card, plan, scenario, tokens, prompt, head_rows, scenario.expert_copies)
+        return _serving_rate(card, plan, scenario, tokens, prompt, head_rows, scenario.expert_copies, idle)
     if prompt and type(tokens) is int:
         last = _LAST_PROMPT_RATE.kept
-        if last[0] is scenario and last[1] is card and last[2] is plan and last[3] == (tokens, head_rows):
+        if last[0] is scenario and last[1] is card and last[2] is plan and last[3] == (tokens, head_rows, idle):
             return last[4]
-        rate = _serving_rate(card, plan, scenario, tokens, prompt, head_rows)
-        _LAST_PROMPT_RATE.kept = (scenario, card, plan, (tokens, head_rows), rate)
+        rate = _serving_rate(card, plan, scenario, tokens, prompt, head_rows, idle=idle)
+        _LAST_PROMPT_RATE.kept = (scenario, card, plan, (tokens, head_rows, idle), rate)
         return rate
-    return _serving_rate(card, plan, scenario, tokens, prompt, head_rows)
+    return _serving_rate(card, plan, scenario, tokens, prompt, head_rows, idle=idle)
+
+
+def efficiency_of(scenario: Scenario, idle: bool) -> float:
+    """The share of the GEMM rate at each product's shape a forward pass's products sustain [-]: a
+    prompt prefilled alone on an idle copy, ``Assumptions.prompt_efficiency`` (``idle``), else the
+    serving steps' ``Assumptions.prefill_efficiency`` (decode, and the load model's steps that carry
+    prompt tokens beside decodes)."""
+    a = scenario.assumptions
+    return a.prompt_efficiency if idle else a.prefill_efficiency
 
 
 def _serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, prompt: bool = True,
-                  head_rows=None, spread: int = 1):
+                  head_rows=None, spread: int = 1, idle: bool = False):
     """:func:`serving_rate` worked out; ``spread`` > 1: alone on a copy of as many sharing its experts."""
     profile = scenario.serving.profile
     int8 = prompt_int8_quantized(card, plan, profile) if prompt else False  # read by the peak and the share
@@ -64,8 +76,7 @@ def _serving_rate(card: Card, plan: PrecisionPlan, scenario: Scenario, tokens, p
                                        expert_tp=scenario.expert_tensor_parallel, head_rows=head_rows, spread=spread)
     if not prompt:  # the engine's prompt share left out: × 1.0 is the same number
         return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency)
-    return sustained_rate(peak * TERA, shape, scenario.assumptions.prefill_efficiency,
-                          prompt_share(card, plan, profile, int8))
+    return sustained_rate(peak * TERA, shape, efficiency_of(scenario, idle), prompt_share(card, plan, profile, int8))
 
 
 def prompt_int8_quantized(card: Card, plan: PrecisionPlan, profile: EngineProfile) -> bool:

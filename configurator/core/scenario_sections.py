@@ -291,6 +291,16 @@ class Assumptions(_Frozen):
         description="share of the GEMM rate by shape and card (gemm_efficiency) that a serving step's products "
                     "sustain"
     )
+    prompt_efficiency: float = Field(
+        default=_efficiency.PROMPT_EFFICIENCY, ge=0.01, le=1,
+        description="share of the GEMM rate by shape and card (gemm_efficiency) that a prompt's products sustain "
+                    "when it is prefilled alone on an idle copy (time to first token)"
+    )
+    prompt_overlap: float = Field(
+        default=_efficiency.PROMPT_OVERLAP, ge=0, le=1,
+        description="share of the shorter of a prompt chunk's weight stream and its products that runs under the "
+                    "longer (1: the roofline, the larger of the two)"
+    )
     link_efficiency: float = Field(
         default=_efficiency.LINK_EFFICIENCY, ge=0.01, le=1,
         description="share of link bandwidth collectives reach"

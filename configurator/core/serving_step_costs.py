@@ -16,6 +16,7 @@ from configurator.core.load import StepCosts
 from configurator.core.precision import PrecisionPlan
 from configurator.core.prefill_time import (
     alone_prompt_token_seconds,
+    idle_ttft_seconds,
     prefill_layer_overhead,
     prefill_pass_seconds,
     prompt_step_read_seconds,
@@ -128,8 +129,8 @@ def _step_costs(scenario: Scenario, card: Card, plan: PrecisionPlan, batch: int,
                      serving.output_tokens, batch, engine_step_tokens(scenario, card),
                      speculative_tokens_per_step(scenario) if serving.speculative_tokens else 1.0,  # its 1.0 at k = 0
                      bound, profile.scheduler_steps, own_pass,
-                     table.batch_free(prompt_step_read_seconds, scenario, card, plan),
-                     alone_token_s=alone)
+                     table.batch_free(prompt_step_read_seconds, scenario, card, plan), alone_token_s=alone,
+                     idle_prefill_s=table.batch_free(idle_ttft_seconds, scenario, card, plan))
 
 
 BOUND_MARGIN = 1e-9

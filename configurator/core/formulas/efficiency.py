@@ -109,13 +109,17 @@ only a measurement of each card gives (scaled to the rig as copy share x 0.883 /
 PREFILL_EFFICIENCY = 0.936
 """Share of the GEMM rate at each product's shape on the card
 (:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`) that a serving step's
-products sustain (prefill and decode; an engine's prompt kernels reach their own share of it,
-``EngineProfile.prefill_share``): below 1 because the shape curve is fitted to kernels timed
+products sustain (decode, and the load model's steps carrying prompt tokens beside decodes; an
+engine's prompt kernels reach their own share of it, ``EngineProfile.prefill_share``; a prompt
+prefilled alone on an idle copy reads :data:`PROMPT_EFFICIENCY` instead, since 2026-12-06): below 1
+because the shape curve is fitted to kernels timed
 alone (aiconfigurator's tables) and a serving step runs them between norms, rotary embeddings,
 activations and sampling, which the serving model does not count apart. **Fitted**: least
 squares on the log error over the prefill rows of engines without a prompt share of their own
 (10 rows of three publications: the H200 rig's PyTorch prefill, TensorRT-LLM's time-to-first-token
-table, NVIDIA's H100-vs-A100 blog; ``benchmarks/loso.py``, 'prefill efficiency'), beside
+table, NVIDIA's H100-vs-A100 blog; ``benchmarks/loso.py``, 'prefill efficiency (serving)'), each
+priced as the load model prices a step carrying the prompt (its weight read added to its products:
+:data:`PROMPT_OVERLAP` 0, the products at this efficiency), beside
 :data:`PREFILL_LAYER_OVERHEAD_S` held at 130 µs for the fused engines, gives 0.936 (2026-12-06, once
 TensorRT-LLM's weight share took its kernel tables' 0.85, ``engines.TENSORRT_LLM``: its time-to-first-token
 rows read the weight stream; 0.927 before, 2026-12-04, once the
@@ -136,6 +140,35 @@ and worse out of source (see :data:`PREFILL_LAYER_OVERHEAD_S`). It feeds every s
 prefill, the compute-bound part of decode, serving throughput, MLPerf server and offline,
 latency under load — which are predicted with it, not fitted; llama.cpp's prompt share
 multiplies it and was solved again after it (``engines.LLAMA_CPP``)."""
+
+PROMPT_EFFICIENCY = 0.827
+"""Share of the GEMM rate at each product's shape on the card
+(:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`) that a prompt's products sustain
+when the prompt is prefilled alone on an idle copy (time to first token, a prefill pool's prompts:
+:func:`~configurator.core.prefill_time.prefill_seconds`), its chunk's weight stream running under them
+(:data:`PROMPT_OVERLAP`); an engine's prompt kernels reach their own share of it
+(``EngineProfile.prefill_share``). **Fitted**: least squares on the log error over the prefill rows of
+engines without a prompt share of their own (the 10 rows of three publications :data:`PREFILL_EFFICIENCY`
+was fitted to; ``benchmarks/loso.py``, 'prompt efficiency (prefill)'), beside
+:data:`PREFILL_LAYER_OVERHEAD_S` held at 130 µs, gives 0.827 (2026-12-06). It lies below the serving steps'
+:data:`PREFILL_EFFICIENCY` because those steps are priced with the weight stream added to the products (the
+load model's step carrying a prompt, :mod:`configurator.core.load`), and the efficiency fitted under the sum
+absorbed the ≈10 % the stream adds to a 7B's 2,048-token products; with the stream under the products
+(:data:`PROMPT_OVERLAP`) the same rows ask for the products' own rate. One efficiency for both regimes fails:
+the serving rows (MLPerf server and offline) want 0.94, the prefill rows under the roofline 0.83
+(``benchmarks/data/notes-prefill-overlap-2026-12-06.md``, ``notes-prompt-efficiency-2026-12-06.md``)."""
+
+PROMPT_OVERLAP = 1.0
+"""Share of the shorter of a prompt chunk's weight stream and its products that runs under the longer
+[-] (:func:`~configurator.core.prefill_time.overlapped_seconds`): 1, the roofline, the chunk takes the larger
+of the two (Williams, Waterman and Patterson, "Roofline: an insightful visual performance model for
+multicore architectures", Commun. ACM 52(4), 2009). **Derived** from how the products run: a GEMM's
+mainloop loads the next k-tiles of its operands (the weights) while the tensor cores multiply the current
+ones (NVIDIA CUTLASS's multistage mainloop, ``cp.async`` stages in flight beside ``mma``), so a product's
+time is its operands' stream or its arithmetic, whichever is longer; the shape curve
+(:mod:`~configurator.core.formulas.gemm_efficiency`) prices the arithmetic side only. 0 gives the sum, as
+the load model's steps price a prompt beside decodes (and as :data:`PREFILL_EFFICIENCY`'s rule reads the
+prefill rows)."""
 
 LINK_EFFICIENCY = 0.75
 """Share of link bandwidth that collectives reach (bus bandwidth over one-way link bandwidth;
@@ -209,6 +242,10 @@ three publications, of which only three 128-token prompts separate the per-layer
 products. Again 2026-12-06, with TensorRT-LLM's two shares at its kernel tables' 0.85 / 0.98: the two fields
 solve to 79 µs with 0.883, and the held-out serving-latency median goes 27.8 % → 35.4 %; the derived 45 µs (the
 efficiency refitted to 0.841) takes it to 34.1 % (``benchmarks/data/notes-informed-defaults-2026-12-06-b.md``).
+Again 2026-12-06, beside the prompt's own :data:`PROMPT_EFFICIENCY` under the roofline: the two fields solve to
+154 µs with 0.837 (the serving efficiency's rule then 0.958); the held-out serving-latency median goes 41.5 % →
+35.8 %, but held-out prefill 9.7 % → 11.0 % and serving-server 8.6 % → 9.3 %, past the 1-point bar for an
+informed default (``benchmarks/data/notes-prompt-efficiency-2026-12-06.md``).
 
 **Why no first-principles figure replaces it** (issue 27, 2026-12-03). Counted for the engine the
 H200 prefill row ran — plain eager PyTorch as ``benchmarks/data/README.md`` describes it (not
@@ -407,6 +444,8 @@ ASSUMPTION_DEFAULTS = {
     "bandwidth_efficiency": BANDWIDTH_EFFICIENCY,
     "decode_bandwidth_efficiency": DECODE_BANDWIDTH_EFFICIENCY,
     "prefill_efficiency": PREFILL_EFFICIENCY,
+    "prompt_efficiency": PROMPT_EFFICIENCY,
+    "prompt_overlap": PROMPT_OVERLAP,
     "link_efficiency": LINK_EFFICIENCY,
     "comm_overlap": COMM_OVERLAP,
     "layer_overhead_s": LAYER_OVERHEAD_S,

@@ -10,7 +10,8 @@ import pytest
 from configurator.cli import main
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_catalog
-from configurator.core.engines import PROFILES, Engine, default_max_seqs
+from configurator.core.engine_defaults import default_max_seqs
+from configurator.core.engines import PROFILES, Engine
 from configurator.core.estimate import estimate
 from configurator.core.fields import REQUESTS_PER_DAY
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario

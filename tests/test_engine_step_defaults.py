@@ -8,7 +8,8 @@ import pytest
 
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.engine_step import engine_step_tokens
-from configurator.core.engines import PROFILES, Engine, default_step_tokens
+from configurator.core.engine_defaults import default_step_tokens
+from configurator.core.engines import PROFILES, Engine
 from configurator.core.estimate import estimate
 from configurator.core.architecture import preset
 from configurator.core.scenario import Scenario

@@ -13,7 +13,7 @@ reads a number; a value the user typed is kept. Until session 42 every engine to
 from __future__ import annotations
 
 from configurator.core.catalog import Card
-from configurator.core.engines import default_step_tokens
+from configurator.core.engine_defaults import default_step_tokens
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, ServingUse
 from configurator.core.view.names import ENGINES

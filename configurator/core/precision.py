@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card
-from configurator.core.engines import default_kv_precision
+from configurator.core.engine_defaults import default_kv_precision
 from configurator.core.formulas.moe import dispatch_element_bytes, training_dispatches_fp8
 from configurator.core.formulas.states import state_bytes_per_param
 from configurator.core.formats import FORMATS, WeightFormat, default_format, format_bits, fp4_not_taken, kv_bytes
@@ -160,7 +160,7 @@ def _stored(plan: PrecisionPlan, weights: Precision, weight_format: WeightFormat
 
 def kv_element_bytes(scenario: Scenario, plan: PrecisionPlan) -> float:
     """Bytes per cached key/value element: the KV precision asked for, else the engine's default
-    (``engines.default_kv_precision``), else the compute precision [B]."""
+    (``engine_defaults.default_kv_precision``), else the compute precision [B]."""
     chosen = scenario.serving.kv_precision
     if chosen is None:
         chosen = default_kv_precision(scenario.serving.profile, plan.weights is Precision.FP8, plan.math)

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from configurator.core.engine_step import STEP_FLAGS
 from configurator.core.engine_formats import serves
-from configurator.core.engines import PROFILES, Engine, default_kv_precision
+from configurator.core.engine_defaults import default_kv_precision
+from configurator.core.engines import PROFILES, Engine
 from configurator.core.formats import WeightFormat
 from configurator.core.launch.flags import SGLANG, TENSORRT_LLM, VLLM, FlagTable
 from configurator.core.launch.model_id import model_id as base_model_id

@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from configurator.core.engine_step import engine_step_tokens
 from configurator.core.catalog import Card
-from configurator.core.engines import default_max_seqs
+from configurator.core.engine_defaults import default_max_seqs
 from configurator.core.messages import msg
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import BATCH_FILLED, unsized_batch

@@ -139,7 +139,11 @@ def h200_rows(path: Path, cases: Container[str] = ("train", "prefill", "decode")
             kept = logits_kept_bytes(r, s.model.vocab)
             reserve = (s.assumptions.allocator_overhead if recompute == "none"
                        else s.assumptions.allocator_overhead_recompute)
-            reserved = est.memory.total - s.assumptions.cuda_context_gib * GIB + kept * (1.0 + reserve)
+            # the process holds no more than the card when the run fits, the kept logits counted (MemoryBreakdown.held)
+            held = est.memory.total + kept * (1.0 + reserve)
+            if est.memory.fit_total + kept * (1.0 + s.assumptions.allocator_overhead) <= est.memory.budget:
+                held = min(held, est.memory.budget)
+            reserved = held - s.assumptions.cuda_context_gib * GIB
             peak = (est.memory.total - est.memory.overhead + kept) / GIB
             source = source_of(r)
             group = f"{r['mode']} {r['opt']}, recompute {recompute}"

@@ -63,8 +63,10 @@ def card_as_run(setup: dict) -> Card:
     rates = {field: getattr(base, field) * share for field in TENSOR_RATES if getattr(base, field) is not None}
     note = (f"{stated['source']}; tensor rates ×{share:.3f} for a {stated['power_limit_w']:.0f} W limit "
             f"(benchmarks/heldout_card.py)")
+    # the catalog card's measured usable memory is its own memory's (an 80 GB H100's 79.2 GiB), not the stated
+    # memory's: the stated card's usable memory is its marketed figure times the usable share (usable_capacity_bytes)
     return base.model_copy(update={"id": stated["id"], "name": stated["name"], "tdp_w": stated["power_limit_w"],
-                                   **{field: stated[field] for field in STATED}, **rates,
+                                   **{field: stated[field] for field in STATED}, **rates, "usable_memory_gib": None,
                                    "prices": (), "notes": note})
 
 

@@ -67,7 +67,7 @@ def _training(r: dict) -> Iterator[Row]:
         yield Row(SOURCE, r["id"], "train-throughput", "tokens/s/card", est.training.tokens_per_s_per_card,
                   values["tokens_per_s_per_card"], note, est.scenario, publication=r["publication"])
     if "reserved_gib" in values:
-        reserved = (est.memory.total - s.assumptions.cuda_context_gib * GIB) / GIB
+        reserved = (est.memory.held - s.assumptions.cuda_context_gib * GIB) / GIB
         if setup["recompute"] != "full":
             full = estimate(updated(s, training={"recompute": "full"}), card).memory.total
             note += f"; with full recomputation: {(full - s.assumptions.cuda_context_gib * GIB) / GIB:.1f} GiB"
@@ -75,7 +75,7 @@ def _training(r: dict) -> Iterator[Row]:
                   publication=r["publication"])
     for key, (quantity, to_gib) in PROCESS_VALUES.items():
         if key in values:
-            yield Row(SOURCE, r["id"], "memory", quantity, est.memory.total / GIB, values[key] * to_gib, note,
+            yield Row(SOURCE, r["id"], "memory", quantity, est.memory.held / GIB, values[key] * to_gib, note,
                       est.scenario, publication=r["publication"])
     for key, (quantity, to_gib) in PEAK_VALUES.items():
         if key in values:

@@ -56,6 +56,17 @@ class MemoryBreakdown:
         return self.fit_total - self.budget
 
     @property
+    def held(self) -> float:
+        """What the process holds at its high-water mark [B]: ``total``, but no more than the budget when
+        the run fits. The caching allocator cannot reserve past the device's memory: when ``cudaMalloc``
+        fails it frees every cached segment with no block in use and retries (pytorch/pytorch
+        ``c10/cuda/CUDACachingAllocator.cpp``, commit eb42ad6e, ``malloc``), so a run that fits never
+        holds more than the card gives it, whatever its usual cache (``total``) would be
+        (:attr:`cache_given_back`). An upper bound: where the cache is given back the high-water mark
+        lies between :attr:`fit_total` and the budget, and no count places it there."""
+        return min(self.total, self.budget) if self.fits else self.total
+
+    @property
     def cache_given_back(self) -> bool:
         """The run fits, but what the caching allocator usually holds (``total``) would exceed the
         budget: near the limit it frees its cached blocks and retries, giving the cache back

@@ -153,7 +153,9 @@ def recompute_factors(recompute, policy="attention", recomputed_share=0.0, pass_
     frozen adapter base's full recomputation is ``4N → 6N`` (×1.5), not ×4/3 (Chen et al. 2016,
     "Training Deep Nets with Sublinear Memory Cost", §3: one extra forward per checkpointed segment).
     Attention's backward is the same for frozen weights (its gradients flow to the adapters below), so
-    its multiplier keeps ``4/3`` (forward 1, backward 2, recomputed forward 1)."""
+    its multiplier keeps ``4/3`` (forward 1, backward 2, recomputed forward 1). The products' multiplier is
+    a checkpointed layer's: the output head, in no checkpointed layer, runs once
+    (:func:`checkpointed_matmul_factor`)."""
     p = float(pass_factor)
     if recompute == "full":
         return (p + 2.0) / p, 4.0 / 3.0

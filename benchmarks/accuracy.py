@@ -331,8 +331,8 @@ PUBLISHED: dict[str, PublishedCase] = {
                                             "them: fc_type te, which layers the table does not say), each product's "
                                             "input cast by a kernel of its own, no LayerNorm fusion. Set as "
                                             "fp8_scaling dynamic for its GEMM curve only (the per-product cast; "
-                                            "delayed is the curve of Megatron-Core's fused casts, 43,492 tokens/s, "
-                                            "+19.1 %); the field also sets Megatron-Core's rule that the output "
+                                            "delayed is the curve of Megatron-Core's fused casts, 43,210 tokens/s, "
+                                            "+18.3 %); the field also sets Megatron-Core's rule that the output "
                                             "projection keeps no FP8 copy (memory.keeps_original_inputs), which this "
                                             "run did not follow: its memory is 1.7 GB low (59.1 of 85.0 GB stated, "
                                             "60.9 with the copy; the planner's micro-batch 48 fits either way)"),

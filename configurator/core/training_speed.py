@@ -30,11 +30,13 @@ from configurator.core.formulas.communication import (  # noqa: F401  (the two c
 )
 from configurator.core.formulas.flops import (
     causal_attention_flops_per_token,
+    checkpointed_matmul_factor,
     executed_training_flops_per_token,
     flops_per_param,
     matmul_flops,
     model_flops_utilisation,
     recompute_factors,
+    reruns_layer_products,
 )
 from configurator.core.formulas.parallelism import (  # noqa: F401  (pipeline_bubble re-exported for callers)
     bubble_share_of_step,
@@ -74,6 +76,7 @@ from configurator.core.training_stage_memory import rank_params, rank_routed_par
 from configurator.core.training_stage_work import (
     MicroBatchTiming,
     frozen_base_bytes,
+    head_params_on_fullest_stage,
     matmul_params_on_fullest_stage,
     moe_layers_on_stage,
     output_head_weight,
@@ -310,14 +313,20 @@ def _stage_compute_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, 
     (:func:`.stage_shape_efficiency`) the products'; the products of the slowest rank
     (:func:`.matmul_params_on_fullest_stage`, a 16-bit head at its own rate: :func:`.output_head_weight`)
     and ``layers`` layers' attention, each with the forward recomputation runs again
-    (:func:`~configurator.core.formulas.flops.recompute_factors`), over ``tokens`` tokens per rank."""
+    (:func:`~configurator.core.formulas.flops.recompute_factors`), the output head's products
+    (:func:`.head_params_on_fullest_stage`) once, outside every checkpointed layer
+    (:func:`~configurator.core.formulas.flops.checkpointed_matmul_factor`), over ``tokens`` tokens per rank."""
     model, par, train, a = scenario.model, scenario.parallelism, scenario.training, scenario.assumptions
     attention_peak = card.peak_tflops(attention_precision(card, plan)) * TERA
     pass_factor = _pass_factor(scenario)
     mm_factor, attn_factor = recompute_factors(train.recompute, train.selective_policy, recomputed_matmul_share(model),
                                                pass_factor)
     dualpipe = runs_dualpipe(train.pipeline_algorithm, par.pp)
-    stage_params = matmul_params_on_fullest_stage(model, par.pp, dualpipe, output_head_weight(scenario, card, plan))
+    head_weight = output_head_weight(scenario, card, plan)
+    stage_params = matmul_params_on_fullest_stage(model, par.pp, dualpipe, head_weight)
+    if reruns_layer_products(train.recompute, train.selective_policy):  # the output head is in no checkpointed layer
+        head = head_params_on_fullest_stage(model, par.pp, dualpipe, head_weight)
+        mm_factor = checkpointed_matmul_factor(mm_factor, stage_params - head, head)
     matmul = matmul_flops(pass_factor, stage_params, mm_factor, tokens, par.tp)
     attention = attention_flops_per_token(model, attention_span(scenario), layers) * attn_factor * tokens / par.tp
     attention_s = roofline_seconds(attention, attention_peak, training_attention_efficiency(scenario, card))

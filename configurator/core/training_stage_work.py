@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from configurator.core.adapter_memory import gathered_element_bytes
 from configurator.core.adapter_speed import adapter_layer_seconds
 from configurator.core.architecture import ModelArchitecture
@@ -111,13 +113,31 @@ def matmul_params_on_fullest_stage(model: ModelArchitecture, pp: int, dualpipe: 
     the first and the last stage's (:func:`~configurator.core.formulas.dualpipe.paired_stage_work`).
     ``head_weight``: the head's passes (the model's and each MTP module's) counted at that many
     parameters each (:func:`output_head_weight`: a 16-bit head beside FP8 products)."""
+    return _fullest_stage_products(model, pp, dualpipe, head_weight)[0]
+
+
+def head_params_on_fullest_stage(model: ModelArchitecture, pp: int, dualpipe: bool = False,
+                                 head_weight: float = 1.0) -> float:
+    """The output head's passes within :func:`matmul_params_on_fullest_stage` [count]: the model's
+    head and each MTP module's pass through it (``(1 + D)·V·h``, at ``head_weight`` each) where the
+    slowest rank holds the last stage, half of them where DualPipe's end ranks are the slowest (each
+    runs half its micro-batches through the last stage), else 0. What no layer recomputation runs
+    again (:func:`~configurator.core.formulas.flops.checkpointed_matmul_factor`)."""
+    return _fullest_stage_products(model, pp, dualpipe, head_weight)[1]
+
+
+def _fullest_stage_products(model: ModelArchitecture, pp: int, dualpipe: bool, head_weight: float):
+    """(:func:`matmul_params_on_fullest_stage`, :func:`head_params_on_fullest_stage`) [count]."""
     first, fullest, last = training_stage_layers(model, pp, bool(dualpipe))
     per_layer = (model.matmul_params() - model.vocab * model.hidden) / model.n_layers
-    heads = (head_weight - 1.0) * (1 + model.mtp_depth) * model.vocab * model.hidden
-    last_stage = matmul_params_per_stage(model, last) + mtp_matmul_params(model) + heads
+    heads = (1 + model.mtp_depth) * model.vocab * model.hidden
+    last_stage = matmul_params_per_stage(model, last) + mtp_matmul_params(model) + (head_weight - 1.0) * heads
     if dualpipe:
-        return float(paired_stage_work(first * per_layer, fullest * per_layer, last_stage, pp))
-    return max(fullest * per_layer, last_stage)
+        ends = (first * per_layer + last_stage) / 2.0
+        work = paired_stage_work(first * per_layer, fullest * per_layer, last_stage, pp)
+        return float(work), float(np.where((pp > 2) & (fullest * per_layer > ends), 0.0, head_weight * heads / 2.0))
+    middle = fullest * per_layer
+    return (middle, 0.0) if middle > last_stage else (last_stage, head_weight * heads)
 
 
 def moe_layers_on_stage(model: ModelArchitecture, layers):

@@ -36,7 +36,7 @@ H200_COPY_GBPS = 4238.209067960354
 H200_DATASHEET_GBPS = 4800.0
 """The H200's datasheet HBM3e bandwidth [GB/s] (NVIDIA H200 datasheet)."""
 
-MATMUL_EFFICIENCY = 0.773
+MATMUL_EFFICIENCY = 0.767
 """Share of the GEMM rate at each product's shape on the card
 (:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`, measured kernels alone)
 that training's matrix products sustain inside a step; the rest of a step (attention,
@@ -45,8 +45,10 @@ together with :data:`LAYER_OVERHEAD_S` (two fields, least squares on the log err
 training-throughput row of the calibration files at its stated layout (38 rows of eight
 publications: the H200 rig's 9, Megatron-LM 2021, Korthikanti et al. 2022, llm-foundry,
 TinyLlama, LLaMA, Llama 3, DeepSeek-V3; ``benchmarks/loso.py``, 'matrix-product efficiency and
-per-layer time (training)', which names the rows) gives 0.773 with the attention share by kernel
-and card (:mod:`~configurator.core.formulas.attention_kernels`; 0.771 before session 37's merges and
+per-layer time (training)', which names the rows) gives 0.767 with the output head's products outside
+layer recomputation (:func:`~configurator.core.formulas.flops.checkpointed_matmul_factor`, session 48; 0.773
+before, with the attention share by kernel
+and card (:mod:`~configurator.core.formulas.attention_kernels`); 0.771 before session 37's merges and
 LLaMA 65B's row without an attention rerun beside its hand-written backward; 0.773 before session 36's FP8 dispatch
 bytes (DeepSeek-V3's row is in the fit); 0.774 before session 25's merge of
 TE's FP8-kept inputs, the routed experts' kept inputs and DeepSeek-V3's DualPipe/MTP/BF16 head; 0.776 until the Llama 3 405B rows
@@ -190,14 +192,16 @@ the hidden share was found (searched: PyTorch DDP and FSDP documentation and iss
 Megatron-LM); a secondary tutorial (factryze.ai, "Compute-Communication Overlap") quotes 60–90 %
 hidden for data-parallel gradients without a measurement."""
 
-LAYER_OVERHEAD_S = 4.46e-4
+LAYER_OVERHEAD_S = 4.51e-4
 """Time per layer per forward-pass equivalent of a training step beyond the roofline terms:
 kernel launches, framework dispatch and the gaps between a layer's small kernels [s] (a step
 counts three passes, forward 1 and backward 2, four with full recomputation:
 :data:`~configurator.core.formulas.timing.TRAINING_PASSES`). **Fitted** together with
 :data:`MATMUL_EFFICIENCY` (two fields, least squares on the log error) over every
 training-throughput row at its stated layout (38 rows of eight publications;
-``benchmarks/loso.py``, 'matrix-product efficiency and per-layer time (training)'): 446 µs with the interleaved
+``benchmarks/loso.py``, 'matrix-product efficiency and per-layer time (training)'): 451 µs with the output head's
+products outside layer recomputation (:func:`~configurator.core.formulas.flops.checkpointed_matmul_factor`, session
+48); 446 µs with the interleaved
 schedule's pipeline sends hidden (:func:`~.parallelism.pipeline_p2p_exposed_seconds`, session 42; 450 µs before), the
 attention share by kernel and card and full recomputation's forward tensor-parallel collectives charged
 (:data:`~configurator.core.training_speed.RECOMPUTED_TP_COLLECTIVES_PER_LAYER`; 465 µs before them, session 38;

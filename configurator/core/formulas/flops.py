@@ -153,7 +153,9 @@ def recompute_factors(recompute, policy="attention", recomputed_share=0.0, pass_
     frozen adapter base's full recomputation is ``4N → 6N`` (×1.5), not ×4/3 (Chen et al. 2016,
     "Training Deep Nets with Sublinear Memory Cost", §3: one extra forward per checkpointed segment).
     Attention's backward is the same for frozen weights (its gradients flow to the adapters below), so
-    its multiplier keeps ``4/3`` (forward 1, backward 2, recomputed forward 1)."""
+    its multiplier keeps ``4/3`` (forward 1, backward 2, recomputed forward 1). The products' multiplier is
+    a checkpointed layer's: the output head, in no checkpointed layer, runs once
+    (:func:`checkpointed_matmul_factor`)."""
     p = float(pass_factor)
     if recompute == "full":
         return (p + 2.0) / p, 4.0 / 3.0
@@ -162,6 +164,47 @@ def recompute_factors(recompute, policy="attention", recomputed_share=0.0, pass_
             return 1.0 + 2.0 * recomputed_share / p, 1.0
         return ((p + 1.0) / p, 1.0) if policy == "per-op" else (1.0, 4.0 / 3.0)
     return 1.0, 1.0
+
+
+def reruns_layer_products(recompute, policy="attention"):
+    """Whether recomputation ``recompute`` under the selective ``policy`` runs a checkpointed layer's
+    products again as a share of the layer's (full recomputation, torchtitan's per-op policy), so
+    that :func:`checkpointed_matmul_factor` leaves the output head out; DeepSeek-V3's ``fp8-cache``
+    share is already over all the products (:func:`recompute_factors`), Megatron's selective policy
+    reruns none. ``recompute``, ``policy``: the scenario's values (enums or their strings)."""
+    return recompute == "full" or (recompute == "selective" and policy == "per-op")
+
+
+def checkpointed_matmul_factor(layer_factor, layer_params, outside_params):
+    """Recomputation multiplier on a stage's matrix-product FLOPs when only the products inside
+    checkpointed layers run again [-]: ``(f·P_L + P_out)/(P_L + P_out)``.
+
+    Parameters
+    ----------
+    layer_factor : float or ndarray
+        Multiplier on a checkpointed layer's products ``f`` (:func:`recompute_factors`) [-].
+    layer_params : float or ndarray
+        Parameters in the stage's products inside its transformer layers ``P_L`` [count].
+    outside_params : float or ndarray
+        Parameter-equivalents of its products outside every checkpointed layer ``P_out`` [count]:
+        the output head's passes (and any weight of a 16-bit head beside FP8 products).
+
+    Returns
+    -------
+    float or ndarray
+        The stage's multiplier, 1 where ``f`` is 1.
+
+    References
+    ----------
+    Recomputation checkpoints the transformer layers, not the output head: Megatron-LM's full
+    recomputation wraps each layer of the ``TransformerBlock`` (``megatron/core/recompute.py``,
+    NVIDIA/Megatron-LM d98e8a64) and its model-FLOPs count charges the logits three passes beside the
+    layers' four (Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on GPU
+    Clusters Using Megatron-LM", eq. 3: ``96·B·s·L·h²·(1 + s/(6h)) + 6·B·s·h·V``); Hugging Face's
+    ``gradient_checkpointing_enable`` and torchtune's ``set_activation_checkpointing`` wrap the decoder
+    layers alone; Chen et al. 2016 §3: one extra forward per checkpointed segment.
+    """
+    return (layer_factor * layer_params + outside_params) / (layer_params + outside_params)
 
 
 def flops_per_param(frozen):

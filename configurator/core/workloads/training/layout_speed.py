@@ -26,7 +26,14 @@ from configurator.core.formulas.dualpipe import runs_dualpipe, schedule_bubble_f
 from configurator.core.formulas.expert_data_parallel import data_parallel_groups
 from configurator.core.formulas.gemm_efficiency import gemm_family, product_precision
 from configurator.core.formulas.cp_comm import cp_comm_seconds, cp_link_ranks
-from configurator.core.formulas.flops import flops_per_param, matmul_flops, model_flops_utilisation, recompute_factors
+from configurator.core.formulas.flops import (
+    checkpointed_matmul_factor,
+    flops_per_param,
+    matmul_flops,
+    model_flops_utilisation,
+    recompute_factors,
+    reruns_layer_products,
+)
 from configurator.core.formulas.moe import (
     deduplicates_across_servers,
     expert_all_to_all_overlapped,
@@ -215,10 +222,13 @@ def pass_seconds(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                                      & (train.selective_policy is SelectivePolicy.PER_OP))
     share = recomputed_matmul_share(scenario.model)
     factors = np.array([recompute_factors(x, train.selective_policy, share, pass_factor) for x in RECOMPUTE])
+    reruns = np.array([reruns_layer_products(x, train.selective_policy) for x in RECOMPUTE])
     mm_factor, attn_factor = factors[rc, 0], factors[rc, 1]
     layers = table.layers.take(place)
     tokens = mb * seq / cp
-    matmul = matmul_flops(pass_factor, table.matmul_params.take(place), mm_factor, tokens, tp)
+    stage_params, head = table.matmul_params.take(place), table.head_params.take(place)
+    mm_factor = np.where(reruns[rc], checkpointed_matmul_factor(mm_factor, stage_params - head, head), mm_factor)
+    matmul = matmul_flops(pass_factor, stage_params, mm_factor, tokens, tp)
     attention = attention_flops_per_token(model, attention_span(scenario), layers) * attn_factor * tokens / tp
     attention_s = roofline_seconds(attention, attention_peak, training_attention_efficiency(scenario, card))
     # the products' efficiency reads the card through its GEMM family alone: kept with the tier for

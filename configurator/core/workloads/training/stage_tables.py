@@ -40,7 +40,12 @@ from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
 from configurator.core.training_stage_memory import (autocast_copy_held, fsdp_root_bytes, rank_params, stage_basis,
                                                      stage_memory_at, stored_in_flight_bytes)
-from configurator.core.training_stage_work import frozen_base_bytes, matmul_params_on_fullest_stage, output_head_weight
+from configurator.core.training_stage_work import (
+    frozen_base_bytes,
+    head_params_on_fullest_stage,
+    matmul_params_on_fullest_stage,
+    output_head_weight,
+)
 from configurator.core.workloads.training.layout_speed import RECOMPUTE, Tier, tier
 
 __all__ = ["STAGE_ROW_MEMO_SIZE", "PlannedCard", "StageTable", "clear_stage_tables", "flat_places", "layout_memory",
@@ -72,6 +77,9 @@ class StageTable:
     """``layer_bytes`` with a 16-bit forward (ZeRO-3 or parameter offload)."""
     layers: np.ndarray
     matmul_params: np.ndarray
+    head_params: np.ndarray
+    """The output head's passes within ``matmul_params`` (``training_stage_work.head_params_on_fullest_stage``):
+    what no layer recomputation runs again [count]."""
     params_first: np.ndarray
     first_layers: np.ndarray
     """Layers on the first stage (``memory.training_stage_layers``): ZeRO-3's units (its per-unit
@@ -212,8 +220,8 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> np.ndarray:
     params_first = rank_params(probes[0][0], 0, first_layers)
     adapter = scenario.workload.is_adapter
     dualpipe = bool(runs_dualpipe(scenario.training.pipeline_algorithm, pp))
-    matmul_params = matmul_params_on_fullest_stage(model, pp, runs_dualpipe(scenario.training.pipeline_algorithm, pp),
-                                                   planned.precisions[3])
+    matmul_params = matmul_params_on_fullest_stage(model, pp, dualpipe, planned.precisions[3])
+    head_params = head_params_on_fullest_stage(model, pp, dualpipe, planned.precisions[3])
     frozen_first = frozen_base_bytes(scenario, plan, params_first, first_layers)
     every_rank = [{  # per recomputation, what each stage reads alike
         "working_per_token": working_layer_bytes(model, layout, seq),
@@ -267,6 +275,7 @@ def stage_row(scenario: Scenario, planned: PlannedCard, pp: int) -> np.ndarray:
             parts["ddp"][j] = float(stage.ddp)
             parts["deferred"][j] = float(stage.deferred)
             parts["matmul_params"][j] = matmul_params
+            parts["head_params"][j] = head_params
             parts["params_first"][j] = 0.0 if adapter else params_first
             parts["first_layers"][j] = first_layers
             parts["frozen_first"][j] = frozen_first

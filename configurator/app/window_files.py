@@ -26,8 +26,11 @@ def answered(box: QMessageBox):
 
 
 def failure_reason(error: OSError) -> str:
-    """Why a file could not be written: the common reasons in the interface language, followed by
-    the system's own words (English on most systems); any other reason in the system's words."""
+    """Why a file could not be written: the program's own reason (an error carrying a message,
+    ``said``) in the interface language; the common reasons of the system in the interface
+    language, followed by the system's own words (English on most systems); any other reason in
+    the system's words. A file larger than the disk or ``ulimit -f`` allows (EFBIG, "File too
+    large") was said in the system's English alone in the Chinese window until December 2026."""
     if error.errno in (errno.ENOENT, errno.ENOTDIR) and error.filename:  # a write: its folder is what is missing
         folder = Path(str(error.filename)).parent
         if error.errno == errno.ENOTDIR and folder.is_file():
@@ -35,15 +38,18 @@ def failure_reason(error: OSError) -> str:
                 folder=folder) + f" ({error.strerror or error})"
         return _tc("SessionFile", "the folder {folder} does not exist (moved or deleted?)").format(
             folder=folder) + f" ({error.strerror or error})"
+    message = getattr(error, "said", None)  # a reason the program gives, in the user's language: said alone
+    if isinstance(message, Message):
+        return message_text(message)
     texts = {errno.ENOSPC: _tc("MainWindow", "the disk is full"),
+             errno.EFBIG: _tc("MainWindow", "the file would be larger than the disk or your file size limit allows"),
              errno.ENAMETOOLONG: _tc("MainWindow", "the file name is too long for the disk; choose a shorter one"),
              errno.EISDIR: _tc("MainWindow", "a folder has that name; choose another name"),
              errno.EDQUOT: _tc("MainWindow", "your disk quota is used up"),
              errno.EROFS: _tc("MainWindow", "the disk is read-only"),
              errno.EACCES: _tc("MainWindow", "you have no permission to write there"),
              errno.EPERM: _tc("MainWindow", "you have no permission to write there")}
-    message = getattr(error, "said", None)  # a reason the program gives, in the user's language
-    system = message_text(message) if isinstance(message, Message) else error.strerror or str(error)
+    system = error.strerror or str(error)
     said = texts.get(error.errno)
     return _tc("MainWindow", "{said} ({system})").format(said=said, system=system) if said else system
 

@@ -172,3 +172,36 @@ def test_empty_zero_byte_and_wide_text_files_on_open(open_window, tmp_path, monk
         assert window.controller.scenario.name == "甲 乙"
     assert len(shown) == 2
     window.set_language("en")
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("language, words", [("en", "written by a newer version"), ("zh_CN", "由更新版本")])
+@pytest.mark.parametrize("accept", [True, False])
+def test_a_newer_versions_file_offers_what_this_version_can_read(open_window, tmp_path, monkeypatch, language,
+                                                                 words, accept):
+    """A colleague's file from a newer version (a version number above this one's, a setting this
+    version does not know): offered as a new, unsaved scenario without that setting, the file
+    untouched; declined, the window's work stays. (Before: only refused — "update GPU
+    Configurator" — and nothing of the file could be used.)"""
+    from configurator.core.scenario import SCENARIO_SCHEMA_VERSION
+    from configurator.core.scenario_io import scenario_to_document
+
+    window = open_window()
+    window.set_language(language)
+    window.controller.apply("name", "theirs")
+    document = scenario_to_document(window.controller.scenario)
+    document["version"] = SCENARIO_SCHEMA_VERSION + 1
+    document["scenario"]["a_setting_of_the_future"] = 3
+    path = tmp_path / "newer.gpuconf.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    before = path.read_bytes()
+    window.controller.apply("name", "mine")
+    asked = []
+    monkeypatch.setattr(window, "ask_open_what_can_be_read", lambda *a: asked.append(a) or accept)
+    assert window.open_path(path) is accept
+    (file, _error, lines), = asked
+    assert file == path and any(words in line for line in lines), lines
+    assert window.controller.scenario.name == ("theirs" if accept else "mine") and window.controller.is_modified
+    assert window.controller.path is None or not accept
+    assert path.read_bytes() == before
+    window.set_language("en")

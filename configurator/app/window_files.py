@@ -167,9 +167,10 @@ class FileActions:
 
     def salvage_cut_short(self, path: Path):
         """What can be read of the scenario file ``path`` when it ends part-way (another program
-        stopped writing it half-way, a full disk, a copy cut off): (scenario, what is missing, one
-        sentence each); None for any other fault (not JSON, not a scenario, a card not in the
-        catalog), which is only said."""
+        stopped writing it half-way, a full disk, a copy cut off) or was written by a newer version
+        (a colleague's: the settings this version does not know left out; until December 2026 it
+        was only refused): (scenario, what is missing, one sentence each); None for any other fault
+        (not JSON, not a scenario, a card not in the catalog), which is only said."""
         from types import SimpleNamespace
 
         from configurator.app.damage_text import damage_lines
@@ -185,7 +186,7 @@ class FileActions:
         if len(data) > MAX_SCENARIO_BYTES:
             return None
         salvage = salvage_scenario(data)
-        if salvage.scenario is None or salvage.damage.cut_at is None \
+        if salvage.scenario is None or (salvage.damage.cut_at is None and salvage.damage.newer_version is None) \
                 or salvage.scenario.card_id not in self.controller.catalog:
             return None
         return salvage.scenario, damage_lines(SimpleNamespace(damage=salvage.damage, missing_card=None))
@@ -208,9 +209,10 @@ class FileActions:
         return clicked is open_button
 
     def offer_what_can_be_read(self, path: Path, error: Exception, scenario, lines: list[str]) -> bool:
-        """``path`` ends part-way: offer its readable part as a new, unsaved scenario (no file:
-        Save asks for a name, so the cut file — perhaps still being written — is never replaced
-        unasked); the window's work stays if declined. True if opened."""
+        """``path`` ends part-way, or is a newer version's: offer its readable part as a new,
+        unsaved scenario (no file: Save asks for a name, so the cut file — perhaps still being
+        written — or the newer version's is never replaced unasked); the window's work stays if
+        declined. True if opened."""
         from configurator.app.defaults import default_scenario
 
         if not self.ask_open_what_can_be_read(path, error, lines):

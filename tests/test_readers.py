@@ -28,7 +28,9 @@ MALFORMED = {
     "huge-float": (b'{"count": 1e400}', "the number 1e400 is too large"),
     "duplicate-key": (b'{"count": 1, "count": 2}', 'the key "count" appears twice'),
     "truncated": (b'{"count": 1', "is not valid JSON (line 1, column 12"),
-    "empty": (b"", "is not valid JSON"),
+    "empty": (b"", "is empty (0 bytes)"),  # was "is not valid JSON (line 1, column 1: Expecting value)"
+    "zero-bytes": (b"\0" * 64, "holds only zero bytes (64 bytes)"),
+    "utf-16-marked-but-odd": (b"\xff\xfe{", "is not UTF-8 text (byte 1"),
 }
 
 

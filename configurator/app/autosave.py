@@ -506,10 +506,11 @@ class Autosave(QObject):
         except OSError as error:
             from configurator.app.error_boundary import log_exception
 
-            if not self.failing:  # the first of a run of failures (each retry would log it again)
-                log_exception(error, "Autosave.save_now")
+            first = not self.failing  # the first of a run of failures (each retry would log it again)
             self.failing = True
             self._deadline.start()  # tried again: a disk that frees up protects the work without a new edit
+            if first:
+                log_exception(error, "Autosave.save_now")
             from configurator.app.window_files import failure_reason
 
             self.failed.emit(failure_reason(error))  # shown (again), and the work goes on

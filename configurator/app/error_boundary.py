@@ -64,9 +64,20 @@ def log_exception(error: BaseException, where: str) -> Path | None:
         with path.open("a", encoding="utf-8") as log:
             log.write(report + "\n")
     except OSError:
-        print(report, file=sys.stderr)
+        to_stderr(report)
         return None
     return path
+
+
+def to_stderr(text: str) -> None:
+    """``text`` on stderr, if there is one that takes it: where the log cannot be written (a full
+    disk), stderr often cannot either — a session log on the same disk, ``2>>file`` — and a
+    print that raised there made the failure being reported escape from its handler (an autosave
+    on a full disk was then neither said nor tried again, until December 2026)."""
+    try:
+        print(text, file=sys.stderr, flush=True)
+    except (OSError, ValueError, AttributeError):  # no stderr left, or a full one (pythonw: None)
+        pass
 
 
 def report(error: BaseException, where: str, what: str, parent=None) -> None:
@@ -100,7 +111,7 @@ def report(error: BaseException, where: str, what: str, parent=None) -> None:
     try:
         QMessageBox.critical(parent, _tc("ErrorBoundary", "Internal error"), text)
     except Exception as failure:  # noqa: BLE001 - the boundary itself must never raise
-        print(f"{text}\n(the message could not be shown: {failure})", file=sys.stderr)
+        to_stderr(f"{text}\n(the message could not be shown: {failure})")
     finally:
         _state["showing"] = False
 

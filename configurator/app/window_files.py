@@ -26,8 +26,11 @@ def answered(box: QMessageBox):
 
 
 def failure_reason(error: OSError) -> str:
-    """Why a file could not be written: the common reasons in the interface language, followed by
-    the system's own words (English on most systems); any other reason in the system's words."""
+    """Why a file could not be written: the program's own reason (an error carrying a message,
+    ``said``) in the interface language; the common reasons of the system in the interface
+    language, followed by the system's own words (English on most systems); any other reason in
+    the system's words. A file larger than the disk or ``ulimit -f`` allows (EFBIG, "File too
+    large") was said in the system's English alone in the Chinese window until December 2026."""
     if error.errno in (errno.ENOENT, errno.ENOTDIR) and error.filename:  # a write: its folder is what is missing
         folder = Path(str(error.filename)).parent
         if error.errno == errno.ENOTDIR and folder.is_file():
@@ -35,15 +38,18 @@ def failure_reason(error: OSError) -> str:
                 folder=folder) + f" ({error.strerror or error})"
         return _tc("SessionFile", "the folder {folder} does not exist (moved or deleted?)").format(
             folder=folder) + f" ({error.strerror or error})"
+    message = getattr(error, "said", None)  # a reason the program gives, in the user's language: said alone
+    if isinstance(message, Message):
+        return message_text(message)
     texts = {errno.ENOSPC: _tc("MainWindow", "the disk is full"),
+             errno.EFBIG: _tc("MainWindow", "the file would be larger than the disk or your file size limit allows"),
              errno.ENAMETOOLONG: _tc("MainWindow", "the file name is too long for the disk; choose a shorter one"),
              errno.EISDIR: _tc("MainWindow", "a folder has that name; choose another name"),
              errno.EDQUOT: _tc("MainWindow", "your disk quota is used up"),
              errno.EROFS: _tc("MainWindow", "the disk is read-only"),
              errno.EACCES: _tc("MainWindow", "you have no permission to write there"),
              errno.EPERM: _tc("MainWindow", "you have no permission to write there")}
-    message = getattr(error, "said", None)  # a reason the program gives, in the user's language
-    system = message_text(message) if isinstance(message, Message) else error.strerror or str(error)
+    system = error.strerror or str(error)
     said = texts.get(error.errno)
     return _tc("MainWindow", "{said} ({system})").format(said=said, system=system) if said else system
 
@@ -161,9 +167,10 @@ class FileActions:
 
     def salvage_cut_short(self, path: Path):
         """What can be read of the scenario file ``path`` when it ends part-way (another program
-        stopped writing it half-way, a full disk, a copy cut off): (scenario, what is missing, one
-        sentence each); None for any other fault (not JSON, not a scenario, a card not in the
-        catalog), which is only said."""
+        stopped writing it half-way, a full disk, a copy cut off) or was written by a newer version
+        (a colleague's: the settings this version does not know left out; until December 2026 it
+        was only refused): (scenario, what is missing, one sentence each); None for any other fault
+        (not JSON, not a scenario, a card not in the catalog), which is only said."""
         from types import SimpleNamespace
 
         from configurator.app.damage_text import damage_lines
@@ -179,7 +186,7 @@ class FileActions:
         if len(data) > MAX_SCENARIO_BYTES:
             return None
         salvage = salvage_scenario(data)
-        if salvage.scenario is None or salvage.damage.cut_at is None \
+        if salvage.scenario is None or (salvage.damage.cut_at is None and salvage.damage.newer_version is None) \
                 or salvage.scenario.card_id not in self.controller.catalog:
             return None
         return salvage.scenario, damage_lines(SimpleNamespace(damage=salvage.damage, missing_card=None))
@@ -202,9 +209,10 @@ class FileActions:
         return clicked is open_button
 
     def offer_what_can_be_read(self, path: Path, error: Exception, scenario, lines: list[str]) -> bool:
-        """``path`` ends part-way: offer its readable part as a new, unsaved scenario (no file:
-        Save asks for a name, so the cut file — perhaps still being written — is never replaced
-        unasked); the window's work stays if declined. True if opened."""
+        """``path`` ends part-way, or is a newer version's: offer its readable part as a new,
+        unsaved scenario (no file: Save asks for a name, so the cut file — perhaps still being
+        written — or the newer version's is never replaced unasked); the window's work stays if
+        declined. True if opened."""
         from configurator.app.defaults import default_scenario
 
         if not self.ask_open_what_can_be_read(path, error, lines):

@@ -12,6 +12,7 @@ names the key and the value otherwise.
 
 from __future__ import annotations
 
+import codecs
 import errno
 import json
 import math
@@ -77,13 +78,40 @@ def _depth(document: object) -> int:
     return deepest
 
 
+_WIDE_MARKS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF16_LE, "utf-16"),
+               (codecs.BOM_UTF16_BE, "utf-16"))
+"""Byte-order marks of UTF-32 and UTF-16 text (UTF-32 LE's begins with UTF-16 LE's: tried first), and
+the codec that reads each: a file saved as "Unicode" by Windows Notepad is UTF-16 with a mark."""
+
+
+def _decoded(data: bytes, name: str) -> str:
+    """The text of a JSON file's bytes: UTF-8 (a byte-order mark allowed), or UTF-16 / UTF-32 that
+    begins with its byte-order mark. An empty file, or one of zero bytes only (what a power cut
+    leaves of a file whose writer did not flush it), is said as such, not as JSON that "expects a
+    value at line 1, column 1" (until December 2026)."""
+    if not data.strip(b"\0 \t\r\n"):
+        raise said(JsonFileError, msg("json-empty" if not data.strip() else "json-zero-bytes", name=name,
+                                      size=f"{len(data):,}"))
+    wide = next((codec for mark, codec in _WIDE_MARKS if data.startswith(mark)), None)
+    if wide is not None:
+        try:
+            return data.decode(wide)
+        except UnicodeDecodeError:
+            pass  # not whole UTF-16 / UTF-32 text after all: said as the UTF-8 it is not
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise said(JsonFileError, msg("json-not-utf8", name=name, byte=error.start + 1)) from None
+
+
 def parse_json(data: bytes | str, name: str = "the file") -> object:
     """Parse JSON text carefully: UTF-8, no NaN/Infinity, bounded integers, depth and no duplicate keys.
 
     Parameters
     ----------
     data : bytes or str
-        The file's content (bytes are decoded as UTF-8; a byte-order mark is allowed).
+        The file's content (bytes are decoded as UTF-8, a byte-order mark allowed; or as UTF-16 or
+        UTF-32 where they begin with theirs).
     name : str
         How the message names the source (usually the path).
 
@@ -93,10 +121,7 @@ def parse_json(data: bytes | str, name: str = "the file") -> object:
         With one line naming ``name`` and the problem.
     """
     if isinstance(data, bytes):
-        try:
-            data = data.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise said(JsonFileError, msg("json-not-utf8", name=name, byte=error.start + 1)) from None
+        data = _decoded(data, name)
     try:
         document = json.loads(data, parse_int=_checked_int, parse_float=_checked_float,
                               parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)

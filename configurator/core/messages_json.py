@@ -8,6 +8,9 @@ from __future__ import annotations
 
 JSON_ENGLISH: dict[str, str] = {
     "json-not-utf8": "{name} is not UTF-8 text (byte {byte} of the file cannot be read)",
+    "json-empty": "{name} is empty ({size} bytes): nothing was written to it, or it was emptied",
+    "json-zero-bytes": "{name} holds only zero bytes ({size} bytes): its content was lost, as a power cut or a crash "
+                       "while it was written can leave a file",
     "json-invalid": "{name} is not valid JSON (line {line}, column {column}: {why})",
     "json-too-deep": "{name} is nested too deeply (at most {depth} levels)",
     "json-in-file": "{name}: {problem}",
@@ -29,6 +32,8 @@ JSON_ENGLISH: dict[str, str] = {
 
 JSON_CHINESE: dict[str, str] = {
     "json-not-utf8": "{name} 不是 UTF-8 文本（文件第 {byte} 个字节无法读取）",
+    "json-empty": "{name} 是空文件（{size} 字节）：从未写入内容，或已被清空",
+    "json-zero-bytes": "{name} 只含零字节（{size} 字节）：其内容已丢失，写入时断电或程序崩溃可能留下这样的文件",
     "json-invalid": "{name} 不是有效的 JSON（第 {line} 行第 {column} 列：{why}）",
     "json-too-deep": "{name} 嵌套过深（最多 {depth} 层）",
     "json-in-file": "{name}：{problem}",

@@ -171,6 +171,8 @@ REFUSAL_ENGLISH: dict[str, str] = {
                       "GPU Configurator",
     "scenario-no-body": "scenario file: the 'scenario' object is missing",
     "scenario-not-finite": "scenario file: a number is not finite or too long",
+    "scenario-too-large": "the scenario would take {size} bytes, more than a scenario file may hold ({limit} bytes); "
+                          "shorten its name or the model's name",
     "scenario-invalid": "scenario file: {problem}",
     "quote-twice": "'{item}' is quoted more than once (rows {rows}): none of them is used; keep one quote per item",
     "quotes-too-many": "{path}: {count:,} quotes, more than the {limit:,} a scenario holds",
@@ -318,6 +320,7 @@ REFUSAL_CHINESE: dict[str, str] = {
     "scenario-newer": "场景文件版本 {version} 比本程序能读取的版本（{known}）新；请更新 GPU Configurator",
     "scenario-no-body": "场景文件：缺少 'scenario' 对象",
     "scenario-not-finite": "场景文件：有数值不是有限数或位数过长",
+    "scenario-too-large": "该场景需要 {size} 字节，超过场景文件的上限（{limit} 字节）；请缩短场景名称或模型名称",
     "scenario-invalid": "场景文件：{problem}",
     "quote-twice": "'{item}' 有多条报价（第 {rows} 行）：均未采用；每个项目只保留一条报价",
     "quotes-too-many": "{path}：共 {count:,} 条报价，超过一个方案可容纳的 {limit:,} 条",

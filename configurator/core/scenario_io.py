@@ -123,8 +123,10 @@ def document_text(document: dict, limit: int = MAX_SCENARIO_BYTES) -> str:
     text = json.dumps(document, separators=(",", ":"), ensure_ascii=False) + "\n"
     size = len(text.encode("utf-8"))
     if size > limit:
-        raise ScenarioTooLarge(errno.EFBIG, f"the scenario would take {size:,} bytes, more than a scenario file may "
-                                            f"hold ({limit:,} bytes); shorten its name or the model's name")
+        message = msg("scenario-too-large", size=f"{size:,}", limit=f"{limit:,}")
+        error = ScenarioTooLarge(errno.EFBIG, message.text)
+        error.said = message  # said in the user's language, not as the disk's "File too large" (core/messages_said.py)
+        raise error
     return text
 
 

@@ -1248,6 +1248,10 @@ Nothing was replaced: an existing file keeps its old content.</source>
         <translation>磁盘已满</translation>
     </message>
     <message>
+        <source>the file would be larger than the disk or your file size limit allows</source>
+        <translation>文件将超过磁盘或文件大小限制（ulimit -f）所允许的大小</translation>
+    </message>
+    <message>
         <source>the file name is too long for the disk; choose a shorter one</source>
         <translation>文件名对该磁盘而言太长；请选一个短一些的名称</translation>
     </message>

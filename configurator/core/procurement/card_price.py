@@ -16,8 +16,17 @@ One policy for every card, used by the estimate's price basis
 - **Purchase**: a street price or a quote a buyer could pay; a list (``list``, the older ``msrp``)
   or launch price only when the card has neither, and then flagged ("list price, street typically
   lower", "launch price"). Among prices of one kind class a price from the last
-  :data:`STALE_AFTER_MONTHS` months beats an older one, the user's own beats the catalog's, the
-  newer beats the older, a quote beats a street price of the same date.
+  :data:`STALE_AFTER_MONTHS` months beats an older one, the user's own beats the catalog's, **the
+  surer beats the less sure** (the narrower :data:`CONFIDENCE_SPREAD`: a seller's own price before a
+  dated report, a dated report before an estimate), then the newer beats the older, a quote beats a
+  street price of the same date. Why the surer before the newer: every current price is one a buyer
+  could still meet, so what decides is which a buyer would sign, and a buyer budgets on the figure a
+  shop can be held to, not on an estimate or a line read beside another product (until December
+  2026 the newer won, and a low-confidence made-to-order figure set the H100 PCIe's ranked price
+  above a medium-confidence listing with its part number: benchmarks/data/notes-price-pick-2026-12-06.md).
+  The newer, less sure price is not hidden: the ranked price is flagged with it ("a newer but less
+  sure price: …", :data:`NEWER_LESS_SURE`), as a rising market shows first in such figures; a quote
+  settles it.
 - **Cloud**: a recent price first; the user's own next; then a median over several providers
   (the entry's ``provider`` says so) over one provider's rate card; then the newest.
 - **Cloud, by market** (:data:`RENT_MARKETS`): a rent is ranked only where the buyer can take it,
@@ -34,8 +43,8 @@ One policy for every card, used by the estimate's price basis
   ``cloud-price-abroad-only``): cheaper China-market rents are not hidden, only not ranked. A rent
   whose market is not known is ranked in every region and flagged; the user's own rent is theirs.
 - **Flags** travel with the price: older than :data:`STALE_AFTER_MONTHS` months, list or launch
-  price, the user's own, a rent whose market is not known. Every price keeps its source, date,
-  kind, confidence and (a rent) market.
+  price, the user's own, a rent whose market is not known, a newer but less sure purchase price.
+  Every price keeps its source, date, kind, confidence and (a rent) market.
 
 Today's date is :func:`today` (tests pass their own ``today``).
 """
@@ -201,13 +210,19 @@ def price_range(entry: PriceEntry) -> tuple[float, float]:
     ± its confidence's share (:data:`CONFIDENCE_SPREAD`) [currency]."""
     if entry.amount_high is not None and entry.amount_high > entry.amount:
         return entry.amount, entry.amount_high
-    spread = CONFIDENCE_SPREAD.get(entry.confidence, CONFIDENCE_SPREAD[None])
-    return entry.amount * (1 - spread), entry.amount * (1 + spread)
+    share = spread(entry)
+    return entry.amount * (1 - share), entry.amount * (1 + share)
 
 
 def _purchase_key(entry: PriceEntry, cutoff: date) -> tuple:
-    return (PURCHASE_KIND_CLASS[entry.kind], is_stale(entry, cutoff=cutoff), not is_user(entry),
+    return (PURCHASE_KIND_CLASS[entry.kind], is_stale(entry, cutoff=cutoff), not is_user(entry), spread(entry),
             _newest_first(entry.date), SAME_DATE_PREFERENCE[entry.kind])
+
+
+def spread(entry: PriceEntry) -> float:
+    """How far a single-figure price may be off by its confidence (:data:`CONFIDENCE_SPREAD`) [share of
+    the price]: the smaller, the surer (the purchase policy's order)."""
+    return CONFIDENCE_SPREAD.get(entry.confidence, CONFIDENCE_SPREAD[None])
 
 
 def _cloud_key(entry: PriceEntry, cutoff: date) -> tuple:
@@ -229,9 +244,14 @@ def pick(card: Card, kinds: tuple[str, ...], on: date | None = None,
     converts), with its flags; None when there is none. ``cutoff``: :func:`stale_before` of ``on``,
     when already known."""
     on = on or today()
-    chosen = choose([p for p in card.prices if p.kind in kinds and p.condition == "new" and usable(p)], kinds, on,
-                    cutoff)
-    if chosen is None or kinds == CLOUD_KINDS or not any(f.id == "price-stale" for f in chosen.flags):
+    entries = [p for p in card.prices if p.kind in kinds and p.condition == "new" and usable(p)]
+    chosen = choose(entries, kinds, on, cutoff)
+    if chosen is None or kinds == CLOUD_KINDS:
+        return chosen
+    newer = newer_less_sure(entries, chosen.entry, cutoff or stale_before(on))
+    if newer is not None:
+        chosen = CardPrice(chosen.entry, chosen.flags + (msg(NEWER_LESS_SURE, **newer_price_params(newer)),))
+    if not any(f.id == "price-stale" for f in chosen.flags):
         return chosen
     used = used_purchase_price(card, on, usable, cutoff)  # a stale new price beside a current used one: say both
     if used is None or is_stale(used.entry, on, cutoff):
@@ -242,18 +262,43 @@ def pick(card: Card, kinds: tuple[str, ...], on: date | None = None,
 USED_CURRENT = "price-used-current"
 """The flag of a stale new card's price beside a current used card's (:func:`pick`), naming it."""
 
+NEWER_LESS_SURE = "price-newer-less-sure"
+"""The flag of a purchase price ranked over a newer, less sure current one of its kind class (:func:`pick`),
+naming it."""
+
+
+def newer_less_sure(entries: list[PriceEntry], chosen: PriceEntry, cutoff: date) -> PriceEntry | None:
+    """The newest of ``entries`` the policy put after ``chosen`` only for being less sure: current (its
+    period reaches ``cutoff``), of ``chosen``'s kind class and owner (the user's or the catalog's), dated
+    after it, with a wider :func:`spread`; None when there is none."""
+    later = [p for p in entries if PURCHASE_KIND_CLASS[p.kind] == PURCHASE_KIND_CLASS[chosen.kind]
+             and is_user(p) == is_user(chosen) and not is_stale(p, cutoff=cutoff) and spread(p) > spread(chosen)
+             and period(p.date)[0] > period(chosen.date)[1]]
+    return min(later, key=lambda p: (_newest_first(p.date), SAME_DATE_PREFERENCE[p.kind])) if later else None
+
+
+def newer_price_params(entry: PriceEntry) -> dict:
+    """A newer, less sure price as the flag :data:`NEWER_LESS_SURE` names it: ``amount`` in its own
+    currency ('33,395 EUR', '700–1,000 USD'), ``source`` (:func:`source_name`) and ``date``."""
+    return {"amount": amount_said(entry), "source": source_name(entry), "date": entry.date}
+
 
 def used_price_params(entry: PriceEntry, rate: float = 1.0, currency: str | None = None) -> dict:
     """A used or refurbished card's price as a message names it: ``condition`` ('used'), ``amount``
     ('2,800 USD', '700–1,000 USD'; at ``rate`` units of ``currency`` per unit of the entry's own,
     given: the scenario's money), ``source`` (:func:`source_name`) and ``date``."""
+    return {"condition": msg(f"condition-{entry.condition}"), "amount": amount_said(entry, rate, currency),
+            "source": source_name(entry), "date": entry.date}
+
+
+def amount_said(entry: PriceEntry, rate: float = 1.0, currency: str | None = None) -> Message:
+    """A price's amount as a message names it ('2,800 USD', '700–1,000 USD'), at ``rate`` units of
+    ``currency`` per unit of the entry's own (given: the scenario's money; else as quoted)."""
     currency = currency or entry.currency
-    amount = msg("used-price-amount", amount=round(entry.amount * rate), currency=currency) \
-        if entry.amount_high is None or entry.amount_high <= entry.amount else \
-        msg("used-price-range", low=round(entry.amount * rate), high=round(entry.amount_high * rate),
-            currency=currency)
-    return {"condition": msg(f"condition-{entry.condition}"), "amount": amount, "source": source_name(entry),
-            "date": entry.date}
+    if entry.amount_high is None or entry.amount_high <= entry.amount:
+        return msg("used-price-amount", amount=round(entry.amount * rate), currency=currency)
+    return msg("used-price-range", low=round(entry.amount * rate), high=round(entry.amount_high * rate),
+               currency=currency)
 
 
 def used_purchase_price(card: Card, on: date | None = None,

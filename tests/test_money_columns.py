@@ -20,7 +20,7 @@ SMALL = Scenario(model=preset("llama3-8b"), card_id="l4", count=2, workload="inf
 
 def test_a_column_takes_the_unit_of_its_largest():
     assert money_column([351_000, 3_000, 4_267, 0, None], "CNY", "zh_CN") == [
-        f"35.10{NBSP}万元", f"0.300{NBSP}万元", f"0.427{NBSP}万元", f"0{NBSP}万元", "—"]  # nothing: 0 (desk47)
+        f"35.10{NBSP}万元", f"0.300{NBSP}万元", f"0.427{NBSP}万元", f"0{NBSP}元", "—"]  # nothing: 0 元 (persona48)
     assert money_column([26.3, 49], "CNY", "zh_CN") == [f"26.30{NBSP}元", f"49.00{NBSP}元"]  # no 万 to count
     assert money_column([351_000, 26.3], "CNY", "zh_CN")[1] == f"0.00263{NBSP}万元"  # not "0.00 万元"
     # under 1万 three significant digits: a 355 元 vPC licence read "0.04 万元" (13 % off) until December 2026
@@ -49,7 +49,7 @@ def test_the_summary_writes_each_money_column_in_one_unit(tmp_path):
     amounts = [row.split("|")[2].strip() for row in tco[2:] if re.search(r"\d", row.split("|")[2])]
     per_unit = [a for a in amounts if a.endswith("元") and not a.endswith("万元") and "/" not in a]
     assert len(per_unit) <= 1  # the cost per million tokens, another quantity, in 元
-    assert all("万元" in a for a in amounts if a not in per_unit), amounts
+    assert all("万元" in a or a.startswith(f"0{NBSP}元") for a in amounts if a not in per_unit), amounts
     assert any(a.startswith("0.") and "万元 / 年" in a for a in amounts)  # the energy of a year, 4,267 元 before
     bom = _table(text, "物料清单")
     totals = [row.split("|")[5].strip() for row in bom[2:] if re.search(r"\d", row.split("|")[5])]
@@ -74,4 +74,4 @@ def test_the_window_writes_each_money_column_in_one_unit(qtbot, catalog):
     assert all(re.fullmatch(r"\d+\.\d\d", t) for t in totals), totals  # the unit in the heading, not the cell
     money = {panel.money.item(row, 0).text(): panel.money.item(row, 1).text() for row in range(panel.money.rowCount())}
     for label in ("资本支出", "电费", "维保", "软件许可", "残值"):
-        assert money[label].endswith("万元"), money
+        assert money[label].endswith(("万元", f" 0{NBSP}元")), money  # nothing needs no 万 (persona48)

@@ -12,7 +12,7 @@ from configurator.core.magnitudes import money
 from configurator.core.message_numbers import money_text
 from configurator.core.money_words import money_unit
 from configurator.core.view.numbers import box_money, money_word
-from configurator.report.summary_sums import printed_step
+from configurator.core.view.numbers import printed_step
 
 
 @pytest.mark.parametrize(("value", "written"), [(2_348_974_400.0, "23.49 亿元"), (1e8, "1.00 亿元"),

@@ -101,6 +101,7 @@ def test_where_every_total_is_partial_the_order_stands(catalog):
     assert scores == sorted(scores)  # by the priced part, as before the rule
 
 
-@pytest.mark.parametrize(("language", "written"), [("zh_CN", "0\u00a0万元"), ("en", "0\u00a0CNY")])
-def test_nothing_is_written_0_in_the_columns_unit(language, written):
-    assert money_text(0.0, "CNY", language, like=351_000.0) == written  # not "0.00 万元 / 年" (persona47)
+@pytest.mark.parametrize(("language", "written"), [("zh_CN", "0\u00a0元"), ("en", "0\u00a0CNY")])
+def test_nothing_is_written_0_in_units(language, written):
+    # not "0.00 万元 / 年" (persona47) nor "0 万元 / 年": nothing needs no 万 (persona48)
+    assert money_text(0.0, "CNY", language, like=351_000.0) == written

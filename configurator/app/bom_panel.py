@@ -43,7 +43,7 @@ from configurator.core.view import price_view
 from configurator.core.view.bom_names import ITEMS, item_label, line_kind
 from configurator.core.view.card_names import card_name as shown_card_name
 from configurator.core.view.cost_bases import per_unit_label, period
-from configurator.core.view.numbers import column_top
+from configurator.core.view.numbers import column_top, unit_price_top
 from configurator.core.view.rows import write
 from configurator.core.view.words import Words, words
 from configurator.core.workloads import family_of
@@ -310,8 +310,9 @@ class BomPanel(QWidget):
         card_name = next((shown_card_name(line.name, current_language()) for line in bom.lines
                           if line.kind == "accelerator"), "")
         # one unit a column, named in its heading: 万元 in Chinese from one amount of 1万 CNY up
-        price_top = column_top(line.unit_price for line in bom.lines)
         total_top = column_top(line.total for line in bom.lines)
+        price_top = unit_price_top(((line.unit_price, line.quantity, line.total) for line in bom.lines), currency,
+                                   current_language(), total_top)  # 元 throughout where 万元 cannot make a total
         self.lines.setHorizontalHeaderLabels([
             _tc("bom", "Item"), _tc("bom", "Quantity"),
             _tc("bom", "Unit price ({0})").format(fmt.money_word(price_top, currency)),

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter
 from PySide6.QtWidgets import QWidget
 
@@ -17,6 +17,7 @@ from configurator.app.chart_axes import LABEL_OVERHANG_PX, MoneyAxis, NumberAxis
 from configurator.app.chart_legend import fit_columns, legend_fits, name_legend, title_key
 from configurator.app.chart_fit import top_with_room, wrap_title
 from configurator.app.chart_focus import out_of_tab_chain
+from configurator.app.label_spot import place_on_line
 from configurator.app.labels import CLASS_COLOURS, class_names
 from configurator.app.memory_bars import bar_count_text, counts_fit, stack_layers
 from configurator.core.units import GIB
@@ -346,10 +347,12 @@ class ScalingChart(_Chart):
         self.limit = pg.InfiniteLine(angle=90, pen=pg.mkPen(PALETTE["stops"], width=1, style=Qt.PenStyle.DashLine),
                                      label=_tc("charts", "stops scaling"),
                                      labelOpts={"position": 0.48, "color": PALETTE["stops"], "fill": LABEL_FILL})
+        # its label on a spot no curve, legend or label crosses (_place_demand_label), on a light fill
         self.demand = pg.InfiniteLine(angle=0, pen=pg.mkPen(PALETTE["limit"], width=1, style=Qt.PenStyle.DotLine),
                                       label=_tc("charts", "needed"),
-                                      labelOpts={"position": 0.9, "color": PALETTE["limit"],
+                                      labelOpts={"position": 0.9, "color": PALETTE["limit"], "fill": LABEL_FILL,
                                                  "anchors": [(1, 1), (1, 1)]})
+        self._drawn: tuple[list, list] = ([], [])  # the curves' (x, y) [log10]: throughput, the right axis
         self.addItem(self.chosen)
         self.addItem(self.limit)
         self.addItem(self.demand)
@@ -361,6 +364,29 @@ class ScalingChart(_Chart):
         main = self.getPlotItem().vb
         self.right_view.setGeometry(main.sceneBoundingRect())
         self.right_view.linkedViewChanged(main, self.right_view.XAxis)
+
+    def place_line_labels(self) -> None:
+        super().place_line_labels()
+        self._place_demand_label()
+
+    def _place_demand_label(self) -> None:
+        """The demand's label ("needed") where no curve, line, legend or label crosses it
+        (:func:`~configurator.app.label_spot.clear_spot`): at 90 % of its line it sat on the facility power
+        curve of a desktop deployment, in both languages (persona48)."""
+        vb = self.getPlotItem().vb
+        view = vb.sceneBoundingRect()
+        if not self.demand.isVisible() or view.height() <= 0:
+            return
+        main, right = self._drawn
+        curves = [[vb.mapViewToScene(QPointF(x, y)) for x, y in main],
+                  [self.right_view.mapViewToScene(QPointF(x, y)) for x, y in right]]
+        lines = [line for line in (self.chosen, self.limit) if line.isVisible()]
+        for line in lines:
+            x = vb.mapViewToScene(QPointF(line.value(), 0)).x()
+            curves.append([QPointF(x, view.top()), QPointF(x, view.bottom())])
+        boxes = [self.legend.sceneBoundingRect(),
+                 *(line.label.sceneBoundingRect() for line in lines if line.label.isVisible())]
+        place_on_line(self.demand, vb.mapViewToScene(QPointF(0, self.demand.value())).y(), view, curves, boxes)
 
     def retranslate(self) -> None:
         self.set_title(_tc("charts", "Scaling with card count"))
@@ -391,6 +417,8 @@ class ScalingChart(_Chart):
         pairs = [(c, v) for c, v in pairs if v]
         second_y = [math.log10(v) for _, v in pairs]
         self.second.setData([math.log10(c) for c, _ in pairs], second_y, skipFiniteCheck=True)
+        self._drawn = ([(math.log10(e.scenario.count), math.log10(e.throughput)) for e in good],
+                       [(math.log10(c), y) for (c, _), y in zip(pairs, second_y, strict=True)])
         g = analysis.estimate.graphics
         needed = g is not None and family.charts.shows_demand and g.demand > 0
         self.demand.setVisible(needed)
@@ -408,6 +436,7 @@ class ScalingChart(_Chart):
         self.limit.setVisible(limit is not None)
         if limit is not None:
             self.limit.setValue(math.log10(limit))
+        self.place_line_labels()
 
 
 class MemoryCurveChart(_Chart):

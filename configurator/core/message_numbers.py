@@ -171,14 +171,16 @@ def money_text(value: float | None, currency: str, language: str = "en", *, deci
     70.17 of its binary float over 10⁴). ``high``: the top of a range, both ends in the unit of the
     larger and the unit once ('1.39–1.82 万元'). ``like``: an amount whose unit this one is written in
     (a column's largest, so that a column reads in one unit: '0.300 万元' under '35.10 万元'; an amount
-    under 1万 to :data:`SIGNIFICANT_DIGITS` significant digits, '0.0355 万元', '0.00263 万元'; nothing,
-    '0 万元'). A unit word follows a no-break space, a
+    under 1万 to :data:`SIGNIFICANT_DIGITS` significant digits, '0.0355 万元', '0.00263 万元'; nothing
+    in units whatever the column, '0 元', as '0 USD'). A unit word follows a no-break space, a
     currency code ``code_join`` (:data:`MESSAGE_CODE_JOIN` in a message); without ``unit``, the number
     alone (a column whose heading names the unit); an unknown amount is :data:`UNKNOWN`."""
     if value is None or value != value:
         return UNKNOWN
     ends = [value] if high is None else [value, high]
     decides = max(ends, key=abs) if like is None or like != like else like
+    if high is None and value == 0:  # nothing is counted in no 万: "0 元 / 年" in a column of 万元 (persona48)
+        decides = 0.0
     scale, word, scaled_decimals = money_unit(decides, currency, language)
     texts = [_amount_text(end, scale, scaled_decimals, decimals, digits, general, language) for end in ends]
     if not unit:
@@ -207,7 +209,7 @@ def _amount_text(value: float, scale: float, scaled_decimals: int | None, decima
         context.prec = 40
         written = Decimal(value).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
         scaled = written / Decimal(scale)
-        if written == 0:  # nothing, whatever the column's unit: "0 万元 / 年", not "0.00 万元 / 年" (desk47)
+        if written == 0:  # rounds to nothing in a column of 万: "0", not "0.00" (desk47)
             return "0"
         if abs(scaled) >= 1:
             return fixed(scaled, scaled_decimals, language)

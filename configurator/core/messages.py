@@ -109,6 +109,7 @@ ENGLISH: dict[str, str] = {
     "no-price": "{card}: no purchase price — enter a quote, or rank by cloud rent",
     "no-price-items": "{card}: no price for {items} — enter a quote to compare its total cost of ownership",
     "rack-system-of": "Rack-scale system of {gpus} {card} (quote item {item})",  # a whole system with no price yet
+    "rack-system-of-in-sentence": "rack-scale system of {gpus} {card} (quote item {item})",  # a common noun mid-way
     "no-price-cloud": "{card}: no cloud price — enter a quote, or rank by ownership cost (TCO)",
     **PRICE_ENGLISH,  # what a buyer is told about a price (core/messages_prices.py)
     **POWER_ENGLISH,  # board power, power caps, energy (core/messages_power.py)
@@ -267,6 +268,7 @@ CHINESE: dict[str, str] = {
     "no-price": "{card}：没有采购价——请输入报价，或改按云租用成本排名",
     "no-price-items": "{card}：{items} 没有价格——请输入报价，以便比较其总拥有成本",
     "rack-system-of": "{card} 机柜级系统（{gpus} 张卡，报价项 {item}）",  # was '由 384 张 … 组成的…': English word order
+    "rack-system-of-in-sentence": "{card} 机柜级系统（{gpus} 张卡，报价项 {item}）",
     "no-price-cloud": "{card}：没有云租用价——请输入报价，或改按拥有成本（TCO）排名",
     **PRICE_CHINESE,
     **POWER_CHINESE,

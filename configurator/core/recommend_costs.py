@@ -10,7 +10,7 @@ from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import PriceBook
-from configurator.core.procurement.tco import RentAgainstBuy
+from configurator.core.procurement.tco import OwnershipCost, RentAgainstBuy
 from configurator.core.procurement.partial import excluded_message
 from configurator.core.recommend_filters import Filters
 from configurator.core.workloads import family_of
@@ -101,6 +101,18 @@ def rent_month(compared: RentAgainstBuy) -> int | None:
     return max(1, math.ceil(compared.break_even_month - 1e-9))
 
 
+def dearer_by_resale_only(compared: RentAgainstBuy, own: OwnershipCost) -> bool:
+    """Whether renting costs more than buying and running over the TCO's years only by the resale value
+    at their end: no month within them from which renting has cost more (:func:`rent_month`, a payback
+    month: the resale value comes back only when the hardware is sold), yet the rent over the years above
+    the TCO, which counts it. The one rule the rent-or-buy line and the summary's rent rows say it by (the
+    summary read "renting costs more than buying and running: not within 4 years" beside a 4-year rent of
+    97,057 USD and a TCO of 79,035 USD until December 2026, persona48)."""
+    if compared.per_year is None or rent_month(compared) is not None:
+        return False
+    return compared.per_year * own.years > own.tco
+
+
 def rent_month_message(compared: RentAgainstBuy) -> Message | None:
     """"From month 17 renting has cost more than buying and running them" (:func:`rent_month`); None
     when it falls beyond the years."""
@@ -155,7 +167,7 @@ def rent_or_buy(est: Estimate, cost: DeploymentCost) -> Message:
     else:
         line = msg("rent-or-buy", break_even=compared.break_even_utilisation, **said)
     month = rent_month_message(compared)
-    if month is None and said["rent"] > own.tco:  # buying costs less over the years only by its resale value
+    if dearer_by_resale_only(compared, own):
         month = msg("rent-or-buy-resale", years=own.years)
     notes = [m for m in (month, rent_licences_message(compared, own.currency), rent_only_used(cost)) if m]
     return msg("rent-or-buy-then", said=line, notes=notes) if notes else line

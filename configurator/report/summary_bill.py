@@ -11,7 +11,8 @@ from configurator.core.procurement.bom import BomLine
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.prices import QUOTE_COLUMNS, price_book_for, quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
-from configurator.core.recommend_costs import rent_licences_message, rent_month, rented_message
+from configurator.core.recommend_costs import (dearer_by_resale_only, rent_licences_message, rent_month,
+                                               rented_message)
 from configurator.core.region import import_message
 from configurator.core.view import price_view
 from configurator.core.view.assumptions_view import electricity_price as assumed_electricity_price
@@ -24,9 +25,10 @@ from configurator.core.view.constraints_view import shortfall
 from configurator.core.view.cost_bases import period
 from configurator.core.view.rows import Amount, Phrase, range_phrase, write
 from configurator.report.language import Words, item_name, price_per, quantity_unit
-from configurator.core.view.numbers import axis_currency, column_top, money, unit_cost
+from configurator.core.view.numbers import (axis_currency, column_top, money, price_makes_total, unit_cost,
+                                            unit_price_top)
 from configurator.report.parts import Chart, SourceList, Table, count, num, percent
-from configurator.report.summary_sums import printed_step, printed_sum_holds, summing_amounts
+from configurator.report.summary_sums import printed_sum_holds, summing_amounts
 from configurator.core.message_numbers import money_text
 from configurator.report.summary_money import Option, job_alone_rows, per_unit_name, tco_per_unit_of
 
@@ -73,24 +75,15 @@ def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList, card_p
 
 def unit_price_text(line: BomLine, currency: str, language: str, like: float = 0.0,
                     total_like: float | None = None) -> str:
-    """A priced ``line``'s unit price as the bill prints it: in its column's unit (``like``, the
-    column's largest), unless that, times the quantity, misses the line's total by half a printed step
-    of the total column (``total_like``) or more; then in the price's own unit, and in cents where
-    that still misses, in whole units (80,728 元, not 8.07 万元 beside 7 servers' 56.51 万元), and in
-    cents where that still misses (19 T4 at 803.50 USD read "804 USD" beside 15,267 USD, and in Chinese
-    300 vGPU licences at "0.04 万元" a year beside 10.53 万元, until December 2026)."""
+    """A priced ``line``'s unit price as the bill prints it: in its column's unit (``like``:
+    :func:`~configurator.core.view.numbers.unit_price_top`, one unit for the whole column), in cents where
+    the whole unit, times the quantity, misses the line's total as printed in its column (``total_like``:
+    19 T4 at 803.50 USD read "804 USD" beside 15,267 USD until December 2026)."""
     price, quantity = line.unit_price, line.quantity
-    if line.total is None or not quantity:
+    if line.total is None or not quantity or price_makes_total(price, quantity, line.total, currency, language,
+                                                                like, total_like):
         return money(price, currency, language, like=like)
-    half = printed_step(line.total, currency, language, total_like) / 2
-
-    def misses(step: float) -> bool:
-        return abs(round(price / step) * step * quantity - line.total) >= half
-
-    for unit_like in (like, None, 1.0):  # the column's unit, the price's own, whole units (元, not 万元)
-        if not misses(printed_step(price, currency, language, unit_like)):
-            return money(price, currency, language, like=unit_like)
-    return money_text(price, currency, language, decimals=2, like=1.0)
+    return money_text(price, currency, language, decimals=2, like=like)
 
 
 def _card_price_source(est: Estimate, sources: SourceList):
@@ -120,8 +113,9 @@ def bom_table(mine: Option, w: Words, sources: SourceList) -> Table:
     bom, own = mine.cost.bom, mine.cost.ownership
     header = (w("Kind"), w("Item"), w("Quantity"), w("Unit price"), w("Total"), w("Source"))
     card_price = _card_price_source(mine.estimate, sources)
-    tops = (column_top(line.unit_price for line in bom.lines),  # one unit per column: 万元 from one amount of 1万 up
-            column_top([*(line.total for line in bom.lines), own.capex, bom.licences_per_year]))
+    total_top = column_top([*(line.total for line in bom.lines), own.capex, bom.licences_per_year])
+    tops = (unit_price_top(((line.unit_price, line.quantity, line.total) for line in bom.lines), bom.currency,
+                           w.language, total_top), total_top)  # one unit per column: 万元 or 元 throughout
     in_capex = [line.total if line.total is not None and not line.yearly else None for line in bom.lines]
     shown = summing_amounts(in_capex, own.capex, bom.currency, w.language, like=tops[1],
                             last=[line.quantity == 1 for line in bom.lines])
@@ -247,7 +241,8 @@ def _ownership_rows(est: Estimate, mine: Option, w: Words, top: float) -> list[t
         *([] if "licences" in none else [(w("Licences"), _yearly_amount(own.licences_per_year, c, w, top))]),
         *([] if "colocation" in none else [(w("Colocation"), _yearly_amount(own.colocation_per_year, c, w, top))]),
         (w("Opex"), _yearly_amount(own.opex_per_year, c, w, top)),
-        (w("Residual value after {period}", period=years), "−" + _column_amount(own.residual, c, w, top)),
+        (w("Residual value after {period}", period=years),  # a credit taken off; nothing to take off: "0 元"
+         ("−" if own.residual > 0 else "") + _column_amount(own.residual, c, w, top)),
         (w("Total cost of ownership over {period}", period=years), _column_amount(own.tco, c, w, top)),
         (per_unit_name(est, w),
          unit_cost(tco_per_unit_of(est, mine), c, w.language) if est.usable else "— " + w(shortfall(est))),
@@ -301,15 +296,19 @@ def _tco_note(est: Estimate, cost: DeploymentCost, w: Words, top: float) -> str:
 def rent_basis_rows(cost: DeploymentCost, w: Words, years: str) -> list[tuple[str, str]]:
     """What the TCO table's rent rows count, beside them: first the GPUs rented and bought (the bill's,
     in its purchase unit: :func:`~configurator.core.recommend_costs.rented_message`; above the rent),
-    then the month from which renting has cost more than buying and running, and where the bill's
-    licences count (below the break-even); none without a cloud price."""
+    then the month from which renting has cost more than buying and running, or that it does only at the
+    end of the years, by the resale value the TCO counts
+    (:func:`~configurator.core.recommend_costs.dearer_by_resale_only`), and where the bill's licences count
+    (below the break-even); none without a cloud price."""
     compared = cost.compared
     if compared is None or compared.per_year is None:
         return []
     month = rent_month(compared)
     rows = [(w("Rented and bought"), w.message(rented_message(compared))),
             (w("Renting costs more than buying and running"),
-             w("from month {n}", n=month) if month is not None else w("not within {period}", period=years))]
+             w("from month {n}", n=month) if month is not None
+             else w("only at the end of {period}, by the resale value", period=years)
+             if dearer_by_resale_only(compared, cost.ownership) else w("not within {period}", period=years))]
     licences = rent_licences_message(compared, cost.ownership.currency)
     if licences is not None:
         rows.append((w("Licences, renting"), w.message(licences)))

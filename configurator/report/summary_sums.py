@@ -12,25 +12,10 @@ than one printed step from its exact amount and the printed lines sum to the pri
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
-from configurator.core.message_numbers import CENTS_BELOW, SIGNIFICANT_DIGITS
-from configurator.core.money_words import money_unit
-
-
-def printed_step(value: float, currency: str, language: str, like: float | None = None) -> float:
-    """The smallest step an amount ``value`` [``currency``] is printed in, in a column whose unit its
-    largest amount ``like`` decides [``currency``]: 100 CNY in Chinese 万元 (two decimals of 1万), 1,000,000 CNY
-    in 亿元, an amount under one unit of its column to its :data:`SIGNIFICANT_DIGITS` (49.5 万 in a column of
-    亿元: 0.00495 亿元, not the "0.00 亿元" of two decimals), else
-    one unit from :data:`~configurator.core.message_numbers.CENTS_BELOW` up and a cent below."""
-    scale, _word, decimals = money_unit(value if like is None else like, currency, language)
-    if decimals is not None and 0 < abs(value) < scale:  # under one unit of its column: as money_text writes it
-        return scale * 10.0 ** (math.floor(math.log10(abs(value) / scale)) - (SIGNIFICANT_DIGITS - 1))
-    if decimals is not None:
-        return scale * 10.0 ** -decimals
-    return 1.0 if abs(value) >= CENTS_BELOW else 0.01
+from configurator.core.message_numbers import CENTS_BELOW
+from configurator.core.view.numbers import printed_step
 
 
 def summing_amounts(values: Sequence[float | None], total: float, currency: str, language: str,

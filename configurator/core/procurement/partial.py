@@ -30,13 +30,24 @@ def items_unpriced(bom: BillOfMaterials) -> tuple[BomLine, ...]:
     return unpriced
 
 
+IN_SENTENCE = {"rack-system-of": "rack-system-of-in-sentence"}
+"""A line's own name (:attr:`~configurator.core.procurement.bom_lines.BomLine.said`, a bill's cell: "Rack-scale
+system of 384 …") and the same name inside a sentence, where English writes a common noun in lower case ("The
+total excludes rack-scale system of …"; it read "The total excludes Rack-scale system of …" until December 2026,
+persona48). The price file's names start with a proper noun or a figure ("Huawei CloudMatrix 384 supernode",
+"4-module MI250X node") and stay as they are."""
+
+
 def unpriced_names(lines) -> tuple[str | Message, ...]:
-    """The names of unpriced ``lines`` (the price file's name up to its first colon, or the line's own message
-    where the program names it: :attr:`~configurator.core.procurement.bom_lines.BomLine.said`), in the bill's
-    order, each item once."""
+    """The names of unpriced ``lines`` as a sentence names them ("The total excludes …", "no price for …"): the
+    price file's name up to its first colon, or the line's own message where the program names it, in its
+    in-sentence form (:data:`IN_SENTENCE`), in the bill's order, each item once."""
     first: dict[str, str | Message] = {}
     for line in lines:
-        first.setdefault(line.item_id, line.said or line.name.split(":")[0].strip())
+        said = line.said
+        if said is not None and said.id in IN_SENTENCE:
+            said = msg(IN_SENTENCE[said.id], **said.params)
+        first.setdefault(line.item_id, said or line.name.split(":")[0].strip())
     return tuple(first.values())
 
 

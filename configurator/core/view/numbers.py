@@ -19,8 +19,8 @@ from collections.abc import Iterable
 from configurator.core.digit_groups import SEPARATORS
 from configurator.core.money_words import money_unit
 from configurator.core.message_numbers import (  # noqa: F401
-    CHINESE_SCALES, DAYS_FROM, INFINITE, MINUTES_BELOW, MINUTES_PER_HOUR, NBSP, SCIENTIFIC_FROM, SIGNIFICANT_DIGITS,
-    TOKEN_SCALE_JOINS, TOKEN_SCALES, UNKNOWN, decimals_for, duration_unit, token_count,
+    CENTS_BELOW, CHINESE_SCALES, DAYS_FROM, INFINITE, MINUTES_BELOW, MINUTES_PER_HOUR, NBSP, SCIENTIFIC_FROM,
+    SIGNIFICANT_DIGITS, TOKEN_SCALE_JOINS, TOKEN_SCALES, UNKNOWN, decimals_for, duration_unit, token_count,
     fixed, money_text, percent_text, written_number)
 from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
 from configurator.core.units import GIB
@@ -146,6 +146,45 @@ def money_column(values: Iterable[float | None], currency: str, language: str = 
     values = list(values)
     top = column_top(values)
     return [money(value, currency, language, like=top) for value in values]
+
+
+def printed_step(value: float, currency: str, language: str, like: float | None = None) -> float:
+    """The smallest step an amount ``value`` [``currency``] is printed in, in a column whose unit its
+    largest amount ``like`` decides [``currency``]: 100 CNY in Chinese 万元 (two decimals of 1万), 1,000,000 CNY
+    in 亿元, an amount under one unit of its column to its :data:`SIGNIFICANT_DIGITS` (49.5 万 in a column of
+    亿元: 0.00495 亿元, not the "0.00 亿元" of two decimals), else
+    one unit from :data:`~configurator.core.message_numbers.CENTS_BELOW` up and a cent below."""
+    scale, _word, decimals = money_unit(value if like is None else like, currency, language)
+    if decimals is not None and 0 < abs(value) < scale:  # under one unit of its column: as money_text writes it
+        return scale * 10.0 ** (math.floor(math.log10(abs(value) / scale)) - (SIGNIFICANT_DIGITS - 1))
+    if decimals is not None:
+        return scale * 10.0 ** -decimals
+    return 1.0 if abs(value) >= CENTS_BELOW else 0.01
+
+
+def price_makes_total(price: float, quantity: float, total: float, currency: str, language: str,
+                      like: float | None = None, total_like: float | None = None) -> bool:
+    """Whether a unit ``price`` [currency], printed in the unit of a column whose largest is ``like``, times
+    ``quantity`` makes the line's ``total`` [currency] printed in the unit of its own column (``total_like``),
+    to within half the total's printed step (:func:`printed_step`)."""
+    step = printed_step(price, currency, language, like)
+    return abs(round(price / step) * step * quantity - total) < printed_step(total, currency, language, total_like) / 2
+
+
+def unit_price_top(lines: Iterable[tuple[float | None, float, float | None]], currency: str, language: str,
+                   total_like: float | None = None) -> float:
+    """The amount that decides the unit of a column of unit prices (``lines``: each line's unit price, quantity
+    and total [currency]) beside a column of totals whose largest is ``total_like``: one unit for the whole
+    column, as a Chinese quotation heads 单价（元） beside 金额（万元）. The column's own :func:`column_top`
+    (万元 from one price of 1万 up) where every price printed in it times its quantity makes its total as
+    printed (:func:`price_makes_total`); else 0, whole units throughout (元), since a price in 万元 to the
+    hundred yuan cannot make its total (8 H100 at 23.52 万元 are 188.16 万元, not the 188.13 万元 of 235,160
+    元 each). A bill read "0.564 万元" above "80,727 元" in one column until December 2026 (persona48)."""
+    lines = [(p, q, t) for p, q, t in lines if p is not None]
+    like = column_top(p for p, _, _ in lines)
+    whole = all(price_makes_total(p, q, t, currency, language, like, total_like)
+                for p, q, t in lines if t is not None and q)
+    return like if whole else 0.0
 
 
 UNIT_COST_DIGITS = 3

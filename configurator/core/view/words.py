@@ -351,6 +351,7 @@ ZH_CN.update({
     "Renting costs more than buying and running": "租用累计花费超过购买并运行",
     "from month {n}": "自第 {n} 个月起",
     "not within {period}": "{period}内不会",
+    "only at the end of {period}, by the resale value": "仅在 {period}期满时，因残值",
     "Licences, renting": "租用一侧的软件许可",
     "At {u} utilisation; straight-line depreciation to the residual value.": "按 {u} 利用率；直线折旧至残值。",
     "Total cost of ownership": "总拥有成本",

@@ -53,7 +53,7 @@ def test_the_summary_lists_it_among_the_assumptions():
 def test_declared_once_as_a_share_with_its_rule():
     entry = BY_PATH[PATH]
     assert entry.suffix.source.strip() == "%" and entry.scale == pytest.approx(0.01)
-    assert "time to first token" in entry.help.source and "loso.py FITS" in entry.help.source
+    assert "time to first token" in entry.help.source and "PREFILL_RULE" in entry.help.source
     assert "assumptions.prompt_overlap" not in BY_PATH  # a held constant of the formula, like comm_overlap
 
 

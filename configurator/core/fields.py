@@ -371,7 +371,7 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("assumptions.prompt_efficiency", _t("ScenarioController", "prompt efficiency"), _PERCENT, scale=0.01, help=_t(
         "ScenarioEditor", "Share of the measured GEMM rate at each product's shape on this card that a prompt's matrix "
              "products sustain when it is prefilled alone, before its first token: it sets the time to first token. "
-             "The default is fitted to published prefill times (the prefill rule, benchmarks/loso.py FITS)"),
+             "The default is fitted to published prefill times (rule PREFILL_RULE of the calibration fits)"),
        row_label=_t("ScenarioEditor", "Prompt efficiency")),
     _f("assumptions.network_gbps_per_card", _t("ScenarioController", "network per card"), _t("ScenarioEditor", " GB/s"), decimals=1, step=5,
        help=_t("ScenarioEditor", "Network bandwidth per card between servers, one way (400 Gb/s NIC = 50 GB/s)"),

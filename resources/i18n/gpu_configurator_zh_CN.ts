@@ -3189,8 +3189,8 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>解码带宽</translation>
     </message>
     <message>
-        <source>Share of the measured GEMM rate at each product&apos;s shape on this card that a prompt&apos;s matrix products sustain when it is prefilled alone, before its first token: it sets the time to first token. The default is fitted to published prefill times (the prefill rule, benchmarks/loso.py FITS)</source>
-        <translation>单独预填充一个提示（首词元之前）时，其矩阵运算达到本卡按各运算形状实测矩阵乘速率的比例：它决定首词元延迟。默认值按已发表的预填充时间拟合（预填充规则，benchmarks/loso.py 的 FITS）</translation>
+        <source>Share of the measured GEMM rate at each product&apos;s shape on this card that a prompt&apos;s matrix products sustain when it is prefilled alone, before its first token: it sets the time to first token. The default is fitted to published prefill times (rule PREFILL_RULE of the calibration fits)</source>
+        <translation>单独预填充一个提示（首词元之前）时，其矩阵运算达到本卡按各运算形状实测矩阵乘速率的比例：它决定首词元延迟。默认值按已发表的预填充时间拟合（校准拟合规则 PREFILL_RULE）</translation>
     </message>
     <message>
         <source>Prompt efficiency</source>

@@ -424,8 +424,6 @@ ZH_CN.update({
     "{rate} {currency} per USD, your rate": "{rate} {currency}/USD，您输入的汇率",
     "{rate} {currency} per USD, an approximate rate (the price file has none)":
         "{rate} {currency}/USD，近似汇率（价格文件中没有）",
-    "matrix products {mm}, attention {att}, decode bandwidth {dec}, prefill {pre}, links {links}":
-        "矩阵运算 {mm}，注意力 {att}，解码带宽 {dec}，预填充 {pre}，互联 {links}",
     "framework context {ctx} GiB per card, allocator reserve {alloc} ({full} when layers are recomputed)":
         "框架上下文每卡 {ctx} GiB，分配器预留 {alloc}（重算各层时 {full}）",
     "Prepared by": "编制人",

@@ -79,3 +79,11 @@ def test_the_editor_sets_it_and_a_saved_file_keeps_it(qtbot, window, tmp_path):
 def test_graphics_work_hides_it(qtbot, window):
     assert window.controller.apply("workload", "render")
     assert not window.editor.prompt_eff.isVisibleTo(window)
+
+
+def test_the_json_carries_it():
+    from configurator.core.estimate_json import estimate_to_dict
+    from configurator.core.procurement.deployment import deployment_cost
+
+    est = estimate(_chat(prompt_efficiency=0.615), load_bundled_catalog().get("l40s"))
+    assert estimate_to_dict(est, deployment_cost(est))["assumptions"]["prompt_efficiency"] == pytest.approx(0.615)

@@ -367,6 +367,12 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("assumptions.decode_bandwidth_efficiency", _t("ScenarioController", "decode bandwidth"), _PERCENT, scale=0.01, help=_t(
         "ScenarioEditor", "Share of memory bandwidth sustained while generating tokens (plain PyTorch ≈ 45 %, fused engines "
              "60–80 %)"), row_label=_t("ScenarioEditor", "Decode bandwidth")),
+    # the prompt's own share sets every time to first token; prompt_overlap, held by its derivation, is not edited
+    _f("assumptions.prompt_efficiency", _t("ScenarioController", "prompt efficiency"), _PERCENT, scale=0.01, help=_t(
+        "ScenarioEditor", "Share of the measured GEMM rate at each product's shape on this card that a prompt's matrix "
+             "products sustain when it is prefilled alone, before its first token: it sets the time to first token. "
+             "The default is fitted to published prefill times (rule PREFILL_RULE of the calibration fits)"),
+       row_label=_t("ScenarioEditor", "Prompt efficiency")),
     _f("assumptions.network_gbps_per_card", _t("ScenarioController", "network per card"), _t("ScenarioEditor", " GB/s"), decimals=1, step=5,
        help=_t("ScenarioEditor", "Network bandwidth per card between servers, one way (400 Gb/s NIC = 50 GB/s)"),
        row_label=_t("ScenarioEditor", "Network per card")),

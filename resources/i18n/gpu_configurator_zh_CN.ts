@@ -2446,6 +2446,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>解码带宽</translation>
     </message>
     <message>
+        <source>prompt efficiency</source>
+        <translation>提示预填充效率</translation>
+    </message>
+    <message>
         <source>network per card</source>
         <translation>每卡网络带宽</translation>
     </message>
@@ -3187,6 +3191,14 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source>Decode bandwidth</source>
         <translation>解码带宽</translation>
+    </message>
+    <message>
+        <source>Share of the measured GEMM rate at each product&apos;s shape on this card that a prompt&apos;s matrix products sustain when it is prefilled alone, before its first token: it sets the time to first token. The default is fitted to published prefill times (rule PREFILL_RULE of the calibration fits)</source>
+        <translation>单独预填充一个提示（首词元之前）时，其矩阵运算达到本卡按各运算形状实测矩阵乘速率的比例：它决定首词元延迟。默认值按已发表的预填充时间拟合（校准拟合规则 PREFILL_RULE）</translation>
+    </message>
+    <message>
+        <source>Prompt efficiency</source>
+        <translation>提示预填充效率</translation>
     </message>
     <message>
         <source> GB/s</source>

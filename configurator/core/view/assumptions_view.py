@@ -47,6 +47,16 @@ def figure(value: float) -> Amount:
     return Amount(value, "count") if float(value).is_integer() else Amount(value)
 
 
+EFFICIENCIES = ("matrix products {mm} (training), {pre} (serving steps) and {prompt} (a prompt alone, to its first "
+                "token) of the measured GEMM rate at their shapes, attention {att}, bandwidth {bw}, decode bandwidth "
+                "{dec}, links {links}")
+"""The efficiencies row (a label id): the products' three shares of the GEMM rate, training's
+(``Assumptions.matmul_efficiency``), a serving step's (``prefill_efficiency``) and a prompt prefilled alone
+on an idle copy, which sets the time to first token (``prompt_efficiency``; shown since December 2026: it
+was the one efficiency behind every TTFT that the list left out). ``prompt_overlap``, held at the
+roofline by its derivation, is a constant of the formula like ``comm_overlap`` and is not listed."""
+
+
 def _model(est: Estimate) -> list[Row]:
     """The efficiencies and memory overheads behind a training or serving estimate."""
     a = est.scenario.assumptions
@@ -56,11 +66,11 @@ def _model(est: Estimate) -> list[Row]:
 
     return [
         Row("Efficiencies", Phrase(
-            "matrix products {mm} (training) and {pre} (serving) of the measured GEMM rate at their shapes, "
-            "attention {att}, bandwidth {bw}, decode bandwidth {dec}, links {links}",
+            EFFICIENCIES,
             {"mm": share(a.matmul_efficiency), "att": share(training_attention_efficiency(est.scenario, est.card)),
              "bw": share(a.bandwidth_efficiency), "dec": share(a.decode_bandwidth_efficiency),
-             "pre": share(a.prefill_efficiency), "links": share(a.link_efficiency)}), key="efficiencies"),
+             "pre": share(a.prefill_efficiency), "prompt": share(a.prompt_efficiency),
+             "links": share(a.link_efficiency)}), key="efficiencies"),
         Row("Overhead", Phrase(
             "framework context {ctx} GiB per card, allocator reserve {alloc} ({full} when layers are recomputed)",
             {"ctx": figure(a.cuda_context_gib), "alloc": share(a.allocator_overhead),

@@ -425,8 +425,6 @@ ZH_CN.update({
     "{rate} {currency} per USD, your rate": "{rate} {currency}/USD，您输入的汇率",
     "{rate} {currency} per USD, an approximate rate (the price file has none)":
         "{rate} {currency}/USD，近似汇率（价格文件中没有）",
-    "matrix products {mm}, attention {att}, decode bandwidth {dec}, prefill {pre}, links {links}":
-        "矩阵运算 {mm}，注意力 {att}，解码带宽 {dec}，预填充 {pre}，互联 {links}",
     "framework context {ctx} GiB per card, allocator reserve {alloc} ({full} when layers are recomputed)":
         "框架上下文每卡 {ctx} GiB，分配器预留 {alloc}（重算各层时 {full}）",
     "Prepared by": "编制人",
@@ -482,10 +480,10 @@ ZH_CN.update({
 
 ZH_CN.update({
     # the command line's tables (core/view: assumptions_view, ranking_view, card_view.catalog_columns)
-    ("matrix products {mm} (training) and {pre} (serving) of the measured GEMM rate at their shapes, "
-     "attention {att}, bandwidth {bw}, decode bandwidth {dec}, links {links}"):
-        "矩阵运算达到按形状实测矩阵乘速率的 {mm}（训练）和 {pre}（推理服务），注意力 {att}，带宽 {bw}，解码带宽 {dec}，"
-        "互联 {links}",
+    ("matrix products {mm} (training), {pre} (serving steps) and {prompt} (a prompt alone, to its first token) of "
+     "the measured GEMM rate at their shapes, attention {att}, bandwidth {bw}, decode bandwidth {dec}, links {links}"):
+        "矩阵运算达到按形状实测矩阵乘速率的 {mm}（训练）、{pre}（推理服务各步）和 {prompt}（单独预填充一个提示至首词元），"
+        "注意力 {att}，带宽 {bw}，解码带宽 {dec}，互联 {links}",
     "card {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of quoted price ranges":
         "加速卡 {card}（{card_date}），云租用每卡每小时 {cloud}（{cloud_date}）；价格区间取中值",
     ("board of {n} {chip}s {card} ({card_date}), cloud {cloud} per card-hour ({cloud_date}); midpoints of "

@@ -22,7 +22,7 @@ def test_a_column_takes_the_unit_of_its_largest():
     assert money_column([351_000, 3_000, 4_267, 0, None], "CNY", "zh_CN") == [
         f"35.10{NBSP}万元", f"0.300{NBSP}万元", f"0.427{NBSP}万元", f"0{NBSP}元", "—"]  # nothing: 0 元 (persona48)
     assert money_column([26.3, 49], "CNY", "zh_CN") == [f"26.30{NBSP}元", f"49.00{NBSP}元"]  # no 万 to count
-    assert money_column([351_000, 26.3], "CNY", "zh_CN")[1] == f"0.00263{NBSP}万元"  # not "0.00 万元"
+    assert money_column([351_000, 26.3], "CNY", "zh_CN")[1] == f"0.0026{NBSP}万元"  # not "0.00 万元"; to the yuan
     # under 1万 three significant digits: a 355 元 vPC licence read "0.04 万元" (13 % off) until December 2026
     assert money_column([351_000, 355], "CNY", "zh_CN")[1] == f"0.0355{NBSP}万元"
     assert money_column([351_000, 3_000], "CNY", "en") == [f"351,000{NBSP}CNY", f"3,000{NBSP}CNY"]

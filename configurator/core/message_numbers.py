@@ -214,8 +214,19 @@ def _amount_text(value: float, scale: float, scaled_decimals: int | None, decima
         if abs(scaled) >= 1:
             return fixed(scaled, scaled_decimals, language)
         # under 1万 in a column of 万: SIGNIFICANT_DIGITS, not the two decimals that wrote a 355 元 licence
-        # "0.04 万元" (13 % off, persona11zh) nor "0.00 万元" (26.30 元: 0.00263)
-        return fixed(scaled, SIGNIFICANT_DIGITS - 1 - scaled.adjusted(), language)
+        # "0.04 万元" (13 % off, persona11zh) nor "0.00 万元" (26.30 元: 0.00263); no finer than a yuan
+        return fixed(scaled, under_unit_decimals(scaled.adjusted(), scale), language)
+
+
+def under_unit_decimals(lead: int, scale: float) -> int:
+    """The decimals an amount under one unit of a column counted in 万 or 亿 (``scale`` [yuan], 10⁴ or 10⁸) is
+    written to, its leading digit at ``lead`` (the power of ten of the amount in that unit, -4 for 1 元 in 万元):
+    :data:`SIGNIFICANT_DIGITS` significant digits, yet no finer than one yuan (four decimals of 万元, eight of 亿元),
+    as a practitioner writes a small line in a column of 万元 ('0.0001 万元' for 1 元, '0.0012 万元' for 12 元;
+    they read '0.000100' and '0.00120' until December 2026); an amount under one yuan keeps one significant
+    digit ('0.00005 万元' for 0.50 元), never '0'. One rule for :func:`money_text` and for the step a column
+    prints in (:func:`configurator.core.view.numbers.printed_step`)."""
+    return min(SIGNIFICANT_DIGITS - 1 - lead, max(round(math.log10(scale)), -lead))
 
 
 def money_spec_text(value: float, spec: str, currency: str | None, language: str, said: dict) -> str:

@@ -14,6 +14,7 @@ PRICE_ENGLISH: dict[str, str] = {
     "price-refurbished": "price of a refurbished card",
     "price-used-current": "the only current price is for {condition} cards: {amount} ({source}, {date})",
     "price-newer-less-sure": "a newer but less sure price: {amount} ({source}, {date})",
+    "price-quoted-by": "{quoted} quoted by {source}",
     "price-used-bought": "{condition} price, {date}, {source} — no warranty from the maker",
     "purchase-price-used-bought": (
         "{card}: priced as a {condition} card, as you accept used cards: {amount} ({source}, {date}) — no warranty "
@@ -159,6 +160,7 @@ PRICE_CHINESE: dict[str, str] = {
     "price-refurbished": "翻新卡价格",
     "price-used-current": "当前仅有{condition}卡的价格：{amount}（{source}，{date}）",
     "price-newer-less-sure": "另有较新但可信度较低的价格：{amount}（{source}，{date}）",
+    "price-quoted-by": "{source} 报价 {quoted}",
     "price-used-bought": "{condition}卡价格，{date}，{source}——无原厂保修",
     "purchase-price-used-bought": "{card}：您接受二手卡，按{condition}卡计价：{amount}（{source}，{date}）——无原厂保修",
     "condition-used": "二手",

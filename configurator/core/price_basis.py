@@ -285,6 +285,9 @@ def _price_basis(card: Card, economics: Economics, on, region: str | None) -> Pr
         purchase = CardPrice(purchase.entry, tuple(
             msg(card_price.USED_CURRENT, **used_params(used.entry, economics)) if f.id == card_price.USED_CURRENT
             else f for f in purchase.flags))
+    if purchase is not None and any(f.id == card_price.NEWER_LESS_SURE for f in purchase.flags):
+        purchase = CardPrice(purchase.entry, tuple(newer_flag(card, purchase.entry, f, economics, on)
+                                                   if f.id == card_price.NEWER_LESS_SURE else f for f in purchase.flags))
     messages = () if bought_said is None else (bought_said,)
     if card_value is None or cloud_value is None:
         messages = [no_purchase_message(card, used, economics)] if card_value is None else list(messages)
@@ -354,6 +357,25 @@ def used_params(entry: PriceEntry, economics: Economics) -> dict:
     if conversion is None:
         return card_price.used_price_params(entry)
     return card_price.used_price_params(entry, conversion[0], economics.currency)
+
+
+def newer_flag(card: Card, chosen: PriceEntry, flag: Message, economics: Economics, on: date) -> Message:
+    """The flag (``flag``, as the price policy names it) naming a newer, less sure price than ``chosen``, ``card``'s ranked purchase price
+    (:data:`~configurator.core.procurement.card_price.NEWER_LESS_SURE`), its amount in the scenario's
+    money (:func:`price_conversion`, as :func:`used_params` converts a used card's), the figure as quoted in brackets with its source ('39,238 USD
+    (33,395 EUR quoted by smicro.eu, 2026-09)'); as quoted alone where it is in the scenario's money (the
+    card page, which has no scenario, names it as quoted: :func:`card_price.newer_price_params`)."""
+    entries = [p for p in card.prices if p.kind in PURCHASE_KINDS and card_price.is_new(p)
+               and converted(p, economics) is not None]
+    newer = card_price.newer_less_sure(entries, chosen, card_price.stale_before(on))
+    conversion = None if newer is None or newer.currency == economics.currency else \
+        price_conversion(newer.currency, economics)
+    if conversion is None:
+        return flag
+    said = card_price.newer_price_params(newer)
+    return msg(card_price.NEWER_LESS_SURE, amount=card_price.amount_said(newer, conversion[0], economics.currency),
+               date=newer.date,
+               source=msg("price-quoted-by", quoted=said["amount"], source=said["source"]))
 
 
 def no_purchase_message(card: Card, used: CardPrice | None, economics: Economics) -> Message:

@@ -21,7 +21,7 @@ from configurator.core.money_words import money_unit
 from configurator.core.message_numbers import (  # noqa: F401
     CENTS_BELOW, CHINESE_SCALES, DAYS_FROM, INFINITE, MINUTES_BELOW, MINUTES_PER_HOUR, NBSP, SCIENTIFIC_FROM,
     SIGNIFICANT_DIGITS, TOKEN_SCALE_JOINS, TOKEN_SCALES, UNKNOWN, decimals_for, duration_unit, token_count,
-    fixed, money_text, percent_text, written_number)
+    fixed, money_text, percent_text, under_unit_decimals, written_number)
 from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
 from configurator.core.units import GIB
 from configurator.core.view.words import LANGUAGES, words
@@ -152,11 +152,12 @@ def printed_step(value: float, currency: str, language: str, like: float | None 
     """The smallest step an amount ``value`` [``currency``] is printed in, in a column whose unit its
     largest amount ``like`` decides [``currency``]: 100 CNY in Chinese 万元 (two decimals of 1万), 1,000,000 CNY
     in 亿元, an amount under one unit of its column to its :data:`SIGNIFICANT_DIGITS` (49.5 万 in a column of
-    亿元: 0.00495 亿元, not the "0.00 亿元" of two decimals), else
+    亿元: 0.00495 亿元, not the "0.00 亿元" of two decimals; no finer than a yuan,
+    :func:`~configurator.core.message_numbers.under_unit_decimals`), else
     one unit from :data:`~configurator.core.message_numbers.CENTS_BELOW` up and a cent below."""
     scale, _word, decimals = money_unit(value if like is None else like, currency, language)
     if decimals is not None and 0 < abs(value) < scale:  # under one unit of its column: as money_text writes it
-        return scale * 10.0 ** (math.floor(math.log10(abs(value) / scale)) - (SIGNIFICANT_DIGITS - 1))
+        return scale * 10.0 ** -under_unit_decimals(math.floor(math.log10(abs(value) / scale)), scale)
     if decimals is not None:
         return scale * 10.0 ** -decimals
     return 1.0 if abs(value) >= CENTS_BELOW else 0.01

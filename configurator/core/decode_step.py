@@ -16,7 +16,7 @@ import numpy as np
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
-from configurator.core.engines import decode_read_factor, kv_read_share, layer_overhead_s
+from configurator.core.engines import Engine, decode_read_factor, kv_read_share, layer_overhead_s
 from configurator.core.formulas import communication as comm
 from configurator.core.formulas.collectives import at_least
 from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER, PCIE_RING_STEP_LATENCY_S
@@ -259,9 +259,10 @@ class DecodeStep:
         self.math, self.peak_flops = math, (peak * TERA if peak is not None else None)
         self.expert_tp, self.prefill_efficiency = scenario.expert_tensor_parallel, a.prefill_efficiency
         self.ranks = ep * tp // (self.expert_tp or tp)  # cards holding distinct experts: the busiest sets the step
-        self.exposed = 0.0 if math is None else STREAM_EXPOSED_SHARES["8" if str(math) in EIGHT_BIT else "16"]
+        self.exposed = 0.0 if math is None or serving.engine == Engine.IDEAL else \
+            STREAM_EXPOSED_SHARES["8" if str(math) in EIGHT_BIT else "16"]
         """The share of the products' time not hidden under the weight stream (:func:`~configurator.core.formulas.
-        gemm_efficiency.streamed_seconds`' γ) [-]."""
+        gemm_efficiency.streamed_seconds`' γ) [-]; 0 for the ideal engine, the roofline's perfect overlap."""
         math_bytes = plan.math_bytes
         self.tp_args = _tp_allreduce_args(scenario, card, math_bytes)
         self.ep_args = _ep_all_to_all_args(scenario, card, math_bytes)

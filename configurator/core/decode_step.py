@@ -308,9 +308,10 @@ class DecodeStep:
         comm_s = (0.0 if self.tp_args is None else comm.tensor_parallel_seconds(tokens, *self.tp_args)) + \
             (0.0 if self.ep_args is None else _ep_seconds(tokens, self.ep_args))
         if self.weights_s is None:  # MoE: the routed experts' grouped GEMM apart from the other products
-            routed_w, routed_c = self.routed(batch, tokens, compute_s)  # each group max(W + γ·C, C)
-            step = experts_apart_seconds(weights_s + self.exposed * self.matmul_share * compute_s, compute_s,
-                                         routed_w + self.exposed * routed_c, routed_c) + kv_s
+            # γ on the other products only: the routed experts' grouped GEMM is no kernel of the fitted tables
+            routed_w, routed_c = self.routed(batch, tokens, compute_s)
+            step = experts_apart_seconds(weights_s + self.exposed * (self.matmul_share * compute_s - routed_c),
+                                         compute_s, routed_w, routed_c) + kv_s
         else:  # streamed_seconds of the products' share of compute_s (attention reads no weights)
             step = at_least(weights_s + self.exposed * self.matmul_share * compute_s, compute_s) + kv_s
         if not (type(comm_s) is float and comm_s == 0.0):  # + 0.0 before a positive overhead changes nothing
@@ -409,8 +410,7 @@ class DecodeStep:
                 routed_w = n_moe * touched * expert / ep * weight_bytes / tp / weight_bandwidth
                 routed_c = compute_s * matmul_share * (layers * routed_m * routed / (layers * per_layer + head_m * rows_t))
                 rest_w, rest_c = weights_s - routed_w + exposed * compute_s - gamma * routed_c, \
-                    compute_s - routed_c
-                routed_w = routed_w + gamma * routed_c
+                    compute_s - routed_c  # γ on the other products only (seconds)
                 step = (routed_w if routed_w >= routed_c else routed_c) + (rest_w if rest_w >= rest_c else rest_c) + kv_s
             else:
                 streamed = weights_s + exposed * compute_s

@@ -16,13 +16,13 @@ import numpy as np
 
 from configurator.core.architecture import ModelArchitecture
 from configurator.core.catalog import Card
-from configurator.core.engines import decode_read_factor, kv_read_share, layer_overhead_s
+from configurator.core.engines import Engine, decode_read_factor, kv_read_share, layer_overhead_s
 from configurator.core.formulas import communication as comm
 from configurator.core.formulas.collectives import at_least
 from configurator.core.formulas.communication import EP_ALL_TO_ALLS_PER_LAYER, PCIE_RING_STEP_LATENCY_S
 from configurator.core.formulas.flops import sustained_rate
 from configurator.core.formulas.moe import busiest_rank_experts, experts_apart_seconds, experts_touched
-from configurator.core.formulas.gemm_efficiency import M_SPLIT, row_inverse
+from configurator.core.formulas.gemm_efficiency import EIGHT_BIT, M_SPLIT, STREAM_EXPOSED_SHARES, row_inverse
 from configurator.core.matmul_shapes import forward_coefficients, matmul_efficiency_by_shape
 from configurator.core.memo import LastAsked
 from configurator.core.kv_memory import kv_cache_bytes_per_token, kv_shards
@@ -237,7 +237,7 @@ class DecodeStep:
     __slots__ = ("scenario", "card", "plan", "model", "tp", "ep", "kv_tokens", "attended", "kv_per_token",
                  "shards", "flops_per_sequence", "weight_bandwidth", "kv_bandwidth", "weights_s", "peak_flops",
                  "math", "expert_tp", "prefill_efficiency", "tp_args", "ep_args", "overhead_s", "forward", "made",
-                 "matmul_share", "ranks")
+                 "matmul_share", "ranks", "exposed")
 
     def __init__(self, scenario: Scenario, card: Card, plan: PrecisionPlan, kv_tokens: int) -> None:
         model, serving, a = scenario.model, scenario.serving, scenario.assumptions
@@ -259,6 +259,10 @@ class DecodeStep:
         self.math, self.peak_flops = math, (peak * TERA if peak is not None else None)
         self.expert_tp, self.prefill_efficiency = scenario.expert_tensor_parallel, a.prefill_efficiency
         self.ranks = ep * tp // (self.expert_tp or tp)  # cards holding distinct experts: the busiest sets the step
+        self.exposed = 0.0 if math is None or serving.engine == Engine.IDEAL else \
+            STREAM_EXPOSED_SHARES["8" if str(math) in EIGHT_BIT else "16"]
+        """The share of the products' time not hidden under the weight stream (:func:`~configurator.core.formulas.
+        gemm_efficiency.streamed_seconds`' γ) [-]; 0 for the ideal engine, the roofline's perfect overlap."""
         math_bytes = plan.math_bytes
         self.tp_args = _tp_allreduce_args(scenario, card, math_bytes)
         self.ep_args = _ep_all_to_all_args(scenario, card, math_bytes)
@@ -304,9 +308,12 @@ class DecodeStep:
         comm_s = (0.0 if self.tp_args is None else comm.tensor_parallel_seconds(tokens, *self.tp_args)) + \
             (0.0 if self.ep_args is None else _ep_seconds(tokens, self.ep_args))
         if self.weights_s is None:  # MoE: the routed experts' grouped GEMM apart from the other products
-            step = experts_apart_seconds(weights_s, compute_s, *self.routed(batch, tokens, compute_s)) + kv_s
-        else:
-            step = at_least(weights_s, compute_s) + kv_s
+            # γ on the other products only: the routed experts' grouped GEMM is no kernel of the fitted tables
+            routed_w, routed_c = self.routed(batch, tokens, compute_s)
+            step = experts_apart_seconds(weights_s + self.exposed * (self.matmul_share * compute_s - routed_c),
+                                         compute_s, routed_w, routed_c) + kv_s
+        else:  # streamed_seconds of the products' share of compute_s (attention reads no weights)
+            step = at_least(weights_s + self.exposed * self.matmul_share * compute_s, compute_s) + kv_s
         if not (type(comm_s) is float and comm_s == 0.0):  # + 0.0 before a positive overhead changes nothing
             step = step + comm_s
         step = step + self.overhead_s
@@ -357,7 +364,8 @@ class DecodeStep:
         tp, shards, attended, kv_per_token = self.tp, self.shards, self.attended, self.kv_per_token
         flops_per_sequence, kv_bandwidth, kv_tokens = self.flops_per_sequence, self.kv_bandwidth, self.kv_tokens
         peak, prefill_efficiency, overhead_s = self.peak_flops, self.prefill_efficiency, self.overhead_s
-        ep_args, matmul_share = self.ep_args, self.matmul_share
+        ep_args, matmul_share, gamma = self.ep_args, self.matmul_share, self.exposed
+        exposed = gamma * matmul_share  # streamed_seconds' γ on the products' share of compute_s
         communicates = self.tp_args is not None or ep_args is not None
         work = 1.0 * (layers * layer_w + head_w)  # the efficiency's numerator (matmul_efficiency_by_shape)
         fixed_weights_s = self.weights_s
@@ -401,10 +409,12 @@ class DecodeStep:
             if fixed_weights_s is None:  # MoE: the routed experts' grouped GEMM apart (experts_apart_seconds)
                 routed_w = n_moe * touched * expert / ep * weight_bytes / tp / weight_bandwidth
                 routed_c = compute_s * matmul_share * (layers * routed_m * routed / (layers * per_layer + head_m * rows_t))
-                rest_w, rest_c = weights_s - routed_w, compute_s - routed_c
+                rest_w, rest_c = weights_s - routed_w + exposed * compute_s - gamma * routed_c, \
+                    compute_s - routed_c  # γ on the other products only (seconds)
                 step = (routed_w if routed_w >= routed_c else routed_c) + (rest_w if rest_w >= rest_c else rest_c) + kv_s
             else:
-                step = (weights_s if weights_s >= compute_s else compute_s) + kv_s
+                streamed = weights_s + exposed * compute_s
+                step = (streamed if streamed >= compute_s else compute_s) + kv_s
             if communicates:
                 comm_s = (0.0 if tp_seconds is None else tp_seconds(tokens)) + \
                     (0.0 if ep_args is None else _ep_seconds(tokens, ep_args))
@@ -432,11 +442,13 @@ def decode_step_seconds(
     ``tokens_per_sequence`` positions (speculative verification) [s]; ``batch`` may be an array.
 
     Roofline with the engine's profile (:mod:`configurator.core.engines`):
-    ``max(W/(B·c·s_w), F/(P·e·s_p)) + KV/(B·c·s_kv(ctx)) + L·t_layer + t_step`` plus the
-    tensor-parallel all-reduces; W and KV are the weight and cache bytes per card (estimator.md,
-    Inference), split by tensor parallelism. A mixture of experts takes its routed experts' grouped
-    GEMM and its other products each at its own roofline, one after the other, in place of the
-    ``max`` (:func:`~configurator.core.formulas.moe.experts_apart_seconds`, :meth:`DecodeStep.routed`).
+    ``max(W/(B·c·s_w) + γ·F_mm/(P·e·s_p), F/(P·e·s_p)) + KV/(B·c·s_kv(ctx)) + L·t_layer + t_step`` plus the
+    tensor-parallel all-reduces, γ the share of the matrix products' time ``F_mm/(P·e·s_p)`` that does not hide
+    under their weight stream (:func:`~configurator.core.formulas.gemm_efficiency.streamed_seconds`); W and KV
+    are the weight and cache bytes per card (estimator.md, Inference), split by tensor parallelism. A mixture of
+    experts takes its routed experts' grouped GEMM and its other products each at its own roofline, one after the
+    other, in place of the ``max`` (:func:`~configurator.core.formulas.moe.experts_apart_seconds`,
+    :meth:`DecodeStep.routed`).
     The batched products read the weights once (their
     own roofline), while attention reads each sequence's cache in a kernel of its own, after them:
     Orca's selective batching runs attention per request apart from the batched operations (Yu et

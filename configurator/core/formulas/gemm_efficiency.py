@@ -468,3 +468,25 @@ def gemm_seconds(m, n, k, peak_flops: float, bandwidth: float, element_bytes: fl
     memory = (m * k + k * n + m * n) * element_bytes / (bandwidth * bandwidth_share)
     t = np.maximum(compute, memory)
     return float(t) if np.ndim(t) == 0 else t
+
+
+STREAM_EXPOSED_SHARES = {"16": 0.07, "8": 0.20}
+"""Precision class → the share of a weight-streaming product's compute time that does not hide under its
+weight stream [-]: a product of few rows takes ``max(W + γ·C, C)`` (:func:`streamed_seconds`), not
+``max(W, C)``. **Fitted** to aiconfigurator's measured GEMM tables (ai-dynamo/aiconfigurator 095f58a,
+``systems/data/{h100_sxm,h200_sxm}/gemm/{trtllm/1.3.0rc20,vllm/0.24.0,sglang/0.5.14}/gemm_perf.parquet``, read
+December 2026): the growth ``t(m) − t(1)`` of the four products of a Llama 3 70B and a 405B layer at TP 8
+(QKV, output, gate-up, down) over their compute time ``C(m)`` on this module's curve, m = 8-128 (where ``C < W``),
+median over 2 cards × 3 engines × 2 models × 5 batches (60 ratios a class). The ratio is the tile's last
+multiply-accumulate and epilogue after its last weight load, and for 8-bit the dynamic cast of the ``m × k`` input
+each table times; ``tools/fit_stream_exposed.py`` prints the fit and its cross-validated error."""
+
+
+def streamed_seconds(weights_s, compute_s, precision: str = "bf16"):
+    """A weight-streaming product's time [s]: ``max(W + γ·C, C)`` of its weight stream ``weights_s`` and
+    its compute time ``compute_s`` [s], γ the precision class's :data:`STREAM_EXPOSED_SHARES`; arrays broadcast."""
+    exposed = STREAM_EXPOSED_SHARES["8" if str(precision) in EIGHT_BIT else "16"] * compute_s
+    if isinstance(weights_s, float) and isinstance(compute_s, float):
+        streamed = weights_s + exposed
+        return streamed if streamed >= compute_s else compute_s
+    return np.maximum(weights_s + exposed, compute_s)

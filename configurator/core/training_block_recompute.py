@@ -47,7 +47,7 @@ def with_every_layer(scenario: Scenario) -> Scenario:
 
 
 TIMING_SECONDS = ("compute_s", "traffic_s", "tensor_parallel_s", "total_s", "context_parallel_s",
-                  "expert_parallel_s", "offload_s")
+                  "expert_parallel_s", "offload_s", "overlap_window_s")
 """The seconds of a micro-batch's timing that recomputation changes, mixed by the share recomputed."""
 
 

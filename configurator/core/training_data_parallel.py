@@ -50,7 +50,8 @@ def data_parallel_step_seconds(scenario: Scenario, timing, frozen: float, weight
     sync_s = sum(comm.data_parallel_sync_seconds(params, frozen if i == 0 else 0.0, states.gradients, weight_bytes,
                                                  par.zero, ranks, per, *links(net, a, per), pp=pp, units=units)
                  for i, (params, ranks, per) in enumerate(groups))
-    dp_s = float(data_parallel_exposed_seconds(sync_s, timing.compute_s, m, par.zero, a.comm_overlap, pp))
+    window = timing.overlap_window_s  # what the traffic hides behind: the compute, and a host-bound step's wait
+    dp_s = float(data_parallel_exposed_seconds(sync_s, window, m, par.zero, a.comm_overlap, pp))
     every0, deferred = zero0_reduces_every_micro_batch(train.recipe), defers_gradient_reduction(scenario)
     if (reduces_every_accumulated_micro_batch(par.zero, pp, m, every0)
             or reduced_every_micro_batch(par.zero, pp, deferred)) and params_card:  # per micro-batch
@@ -60,10 +61,8 @@ def data_parallel_step_seconds(scenario: Scenario, timing, frozen: float, weight
                     gradient_reduce_scatter_seconds(params, states.gradients, ranks, per, *links(net, a, per)))
                    * (params > 0)
                    for params, ranks, per in groups)
-        dp_s += float(accumulation_reduce_scatter_seconds(rs_s, timing.compute_s, m, par.zero, pp, a.comm_overlap,
-                                                          every0)
-                      + micro_batch_reduce_scatter_seconds(rs_s, timing.compute_s, m, par.zero, pp, deferred,
-                                                           a.comm_overlap))
+        dp_s += float(accumulation_reduce_scatter_seconds(rs_s, window, m, par.zero, pp, a.comm_overlap, every0)
+                      + micro_batch_reduce_scatter_seconds(rs_s, window, m, par.zero, pp, deferred, a.comm_overlap))
     if par.zero3_implementation == training_zero3.DEEPSPEED_2021 and not frozen:
         ds_s, applies = training_zero3.micro_batch_seconds(
             scenario.model, units or scenario_stage_layers(scenario, pp)[0], par.tp, train.recompute == Recompute.FULL,

@@ -58,6 +58,7 @@ from configurator.core.formulas.moe import (
 from configurator.core.formulas.states import optimizer_step_bytes_per_param
 from configurator.core.formulas.timing import (
     micro_batch_seconds,
+    overlap_window_seconds,
     roofline_seconds,
     training_step_seconds,
     training_tokens_per_second,
@@ -303,7 +304,8 @@ def micro_batch_timing(
     return MicroBatchTiming(compute_s, traffic_s, tp_s, max(gpu_s, host_s), peak_flops,
                             stage * expert_parallel_factor(routed, par.ep), training_states(scenario, plan),
                             tuple(messages), cp_s, ep_s, offload_s,
-                            frozen_base_bytes(scenario, plan, first_params, first_layers) / par.tp, routed)
+                            frozen_base_bytes(scenario, plan, first_params, first_layers) / par.tp, routed,
+                            float(overlap_window_seconds(compute_s, gpu_s, host_s)))
 
 
 def _stage_compute_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, tokens: float, layers,

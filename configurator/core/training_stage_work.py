@@ -60,6 +60,9 @@ class MicroBatchTiming:
     """Routed experts' share of the fullest stage's parameters before the expert split [1]: what
     of ``params_per_card`` is synchronised over the experts' own data-parallel group
     (:func:`~configurator.core.formulas.expert_data_parallel.data_parallel_groups`)."""
+    overlap_window_s: float = 0.0
+    """The micro-batch's time the data-parallel collectives hide behind
+    (:func:`~configurator.core.formulas.timing.overlap_window_seconds`) [s]."""
 
 
 def frozen_base_bytes(scenario: Scenario, plan: PrecisionPlan, params: float, layers: int) -> float:

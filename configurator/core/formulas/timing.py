@@ -5,6 +5,8 @@ Array-friendly: the planner passes one value per layout.
 
 from __future__ import annotations
 
+import numpy as np
+
 from configurator.core.formulas.flops import capped_share
 
 ACTIVATION_TRAFFIC_PASSES = 4
@@ -88,6 +90,18 @@ def training_step_seconds(micro_batch_s, slots, p2p_s, optimizer_s, data_paralle
 def training_tokens_per_second(micro_batch, seq_len, micro_batches, dp, step_s):
     """Tokens trained per second by the whole job: ``b·s·m·dp / t_step`` [tokens/s]."""
     return micro_batch * seq_len * micro_batches * dp / step_s
+
+
+def overlap_window_seconds(compute_s, gpu_s, host_floor_s):
+    """The time of one micro-batch the collectives issued behind it hide in [s]: its compute, and
+    the wait of a step bound by the host's kernel launches, ``t_compute + max(0, t_host − t_gpu)``
+    (``t_gpu``: :func:`micro_batch_seconds`; ``t_host``: the eager launch floor,
+    :func:`~configurator.core.adapter_speed.eager_host_floor_seconds`). While the GPU waits on the
+    host, NCCL's kernels run on a stream of their own; where the floor binds, the window does not
+    grow with the compute, so recomputation, which adds compute and no wall time there, cannot hide
+    more traffic and shorten the step (the step ``max(t_gpu, t_host) + max(0, t_comm − ρ·window)``
+    is then non-decreasing in the compute for any overlap ``ρ`` ≤ 1)."""
+    return compute_s + np.maximum(host_floor_s - gpu_s, 0.0)
 
 
 def micro_batch_seconds(compute_s, traffic_s, tensor_parallel_s, context_parallel_s, expert_parallel_s, offload_s,

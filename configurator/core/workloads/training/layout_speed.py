@@ -61,6 +61,7 @@ from configurator.core.formulas.timing import (
     activation_traffic_seconds,
     layer_overhead_seconds,
     micro_batch_seconds,
+    overlap_window_seconds,
     recomputed_seconds,
     roofline_seconds,
     training_step_seconds,
@@ -357,9 +358,10 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
                                        train.offload_params, train.offload_activations)
     offload_mb_s = comm.offload_stream_seconds(stream, compute_s, host, a.link_efficiency, a.comm_overlap)
     tp_s, cp_s, ep_s = tp_s.take(at_one), cp_s.take(at_one), ep_s.take(at_one)
-    micro_s = np.maximum(micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_mb_s,
-                                             overhead_s.take(at_one)),
-                         c["floor_s"].take(at_one))
+    gpu_s = micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_mb_s, overhead_s.take(at_one))
+    floor_s = c["floor_s"].take(at_one)
+    micro_s = np.maximum(gpu_s, floor_s)
+    window_s = overlap_window_seconds(compute_s, gpu_s, floor_s)  # what the data-parallel traffic hides behind
     params, opt_params = params.take(at_sync), opt_params.take(at_sync)
     if train.offload_optimizer:
         optimizer_s = np.zeros_like(compute_s)
@@ -373,11 +375,11 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
             opt_params * optimizer_step_bytes_per_param(states.weights, states.gradients, states.optimizer),
             bandwidth, a.bandwidth_efficiency)
         host_s = 0.0
-    dp_s = comm.data_parallel_exposed_seconds(sync_s.take(at_sync), compute_s, m, zero, a.comm_overlap, pp)
+    dp_s = comm.data_parallel_exposed_seconds(sync_s.take(at_sync), window_s, m, zero, a.comm_overlap, pp)
     if rs_s is not None:
-        dp_s = dp_s + accumulation_reduce_scatter_seconds(rs_s.take(at_sync), compute_s, m, zero, pp,
+        dp_s = dp_s + accumulation_reduce_scatter_seconds(rs_s.take(at_sync), window_s, m, zero, pp,
                                                           a.comm_overlap, every0) \
-            + micro_batch_reduce_scatter_seconds(rs_s.take(at_sync), compute_s, m, zero, pp, deferred, a.comm_overlap)
+            + micro_batch_reduce_scatter_seconds(rs_s.take(at_sync), window_s, m, zero, pp, deferred, a.comm_overlap)
     if ds_s is not None:
         dp_s = np.where(ds_applies.take(at_sync), ds_s.take(at_sync) * m, dp_s)
     collectives_s = tp_s + cp_s + ep_s + offload_mb_s

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from configurator.app.i18n import tc
+from configurator.app.i18n import current_language, tc
 from configurator.core.bounds import Bounds, field_at, field_bounds
 from configurator.core.fields import BY_PATH, FIELDS, Text
 from configurator.core.scenario import Scenario
@@ -97,7 +97,10 @@ def default_shown(path: str) -> str:
     entry = BY_PATH[path]
     number = value / entry.scale
     text = f"{round(number, 3):,g}" if isinstance(number, float) else f"{number:,}"
-    return f"{text}{shown(entry.suffix)}"
+    suffix = shown(entry.suffix)
+    if current_language().startswith("zh") and suffix.strip() == "%":
+        suffix = "%"  # Chinese writes 76.7%, no space (as the estimate's own rows)
+    return f"{text}{suffix}"
 
 
 def field_label(path: str) -> str:

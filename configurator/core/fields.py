@@ -360,21 +360,21 @@ FIELDS: tuple[FieldSpec, ...] = (
                 "cloud, --budget-basis rent), a card rented there from a provider that holds it is ranked, its "
                 "status a note; 'other' or none: only rents sold outside it"),
     # ---- assumptions
-    _f("assumptions.matmul_efficiency", _t("ScenarioController", "matrix efficiency"), _PERCENT, scale=0.01, help=_t(
+    _f("assumptions.matmul_efficiency", _t("ScenarioController", "matrix efficiency"), _PERCENT, scale=0.01, decimals=1, help=_t(
         "ScenarioEditor", "Share of the measured GEMM rate at each product's shape on this card that training's matrix "
              "products sustain inside a step (default {default})"),
        row_label=_t("ScenarioEditor", "Matrix efficiency")),
-    _f("assumptions.decode_bandwidth_efficiency", _t("ScenarioController", "decode bandwidth"), _PERCENT, scale=0.01, help=_t(
+    _f("assumptions.decode_bandwidth_efficiency", _t("ScenarioController", "decode bandwidth"), _PERCENT, scale=0.01, decimals=1, help=_t(
         "ScenarioEditor", "Share of the datasheet memory bandwidth a streaming kernel reaches on the card while "
              "generating tokens (default {default}, a measured H200 device-to-device copy); each engine reaches its "
              "own share of it"), row_label=_t("ScenarioEditor", "Decode bandwidth")),
     # the prompt's own share sets every time to first token; prompt_overlap, held by its derivation, is not edited
-    _f("assumptions.prompt_efficiency", _t("ScenarioController", "prompt efficiency"), _PERCENT, scale=0.01, help=_t(
+    _f("assumptions.prompt_efficiency", _t("ScenarioController", "prompt efficiency"), _PERCENT, scale=0.01, decimals=1, help=_t(
         "ScenarioEditor", "Share of the measured GEMM rate at each product's shape on this card that a prompt's matrix "
              "products sustain when it is prefilled alone, before its first token: it sets the time to first token. "
              "The default, {default}, is fitted to published prefill times (rule PREFILL_RULE of the calibration fits)"),
        row_label=_t("ScenarioEditor", "Prompt efficiency")),
-    _f("assumptions.prefill_efficiency", _t("ScenarioController", "serving-step efficiency"), _PERCENT, scale=0.01,
+    _f("assumptions.prefill_efficiency", _t("ScenarioController", "serving-step efficiency"), _PERCENT, scale=0.01, decimals=1,
        help=_t("ScenarioEditor", "Share of the measured GEMM rate at each product's shape on this card that a serving "
                "step's matrix products sustain while the engine decodes, prompts batched beside: it sets the throughput "
                "under load. The default, {default}, is fitted to published prefill times priced as a serving step "

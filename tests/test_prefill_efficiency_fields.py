@@ -77,15 +77,15 @@ def _old(prefill: float, workload: str = "inference", version: int = 5) -> dict:
     return document
 
 
-def test_the_example_files_old_default_opens_as_todays_defaults():
+def test_the_example_files_own_value_reaches_its_first_token():
     notes = []
     opened = read_scenario(EXAMPLE, notes)
     assert json.loads(EXAMPLE.read_text(encoding="utf-8"))["scenario"]["assumptions"]["prefill_efficiency"] == 0.55
-    assert opened.assumptions.prefill_efficiency == pytest.approx(PREFILL_EFFICIENCY)
-    assert opened.assumptions.prompt_efficiency == pytest.approx(PROMPT_EFFICIENCY)
-    (said,) = [n for n in notes if n.id == "scenario-prefill-default"]
-    assert "55 %" in said.text_in("en") and "93.6 %" in said.text_in("en")
-    assert "服务步效率 55%" in said.text_in("zh_CN") and "93.6%" in said.text_in("zh_CN")
+    assert opened.assumptions.prefill_efficiency == pytest.approx(0.55)  # the serving steps keep the file's value
+    assert opened.assumptions.prompt_efficiency == pytest.approx(0.486)  # 0.55 × 0.827 / 0.936
+    (said,) = [n for n in notes if n.id == "scenario-prefill-carried"]
+    assert "55 %" in said.text_in("en") and "48.6 %" in said.text_in("en")
+    assert "服务步效率设为 55%" in said.text_in("zh_CN") and "提示预填充效率 48.6%" in said.text_in("zh_CN")
 
 
 def test_a_users_own_value_is_carried_to_the_prompt_at_the_defaults_ratio():
@@ -99,13 +99,12 @@ def test_a_users_own_value_is_carried_to_the_prompt_at_the_defaults_ratio():
     assert "53%" in said.text_in("zh_CN") and " %" not in said.text_in("zh_CN")
 
 
-def test_every_old_default_is_dropped_and_only_a_moved_one_is_said():
+def test_a_shape_rate_default_a_file_carried_leaves_the_prompt_at_todays():
     for value in OLD_PREFILL_DEFAULTS:
         notes = []
         opened = scenario_from_document(_old(value), notes)
-        assert opened.assumptions.prefill_efficiency == pytest.approx(PREFILL_EFFICIENCY)
-        assert opened.assumptions.prompt_efficiency == pytest.approx(PROMPT_EFFICIENCY)
-        assert len([n for n in notes if n.id == "scenario-prefill-default"]) == (value != PREFILL_EFFICIENCY)
+        assert opened.assumptions.prefill_efficiency == pytest.approx(value)
+        assert opened.assumptions.prompt_efficiency == pytest.approx(PROMPT_EFFICIENCY) and not notes
 
 
 def test_a_file_with_its_prompt_share_or_of_this_version_keeps_both_values():

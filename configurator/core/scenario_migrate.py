@@ -21,16 +21,17 @@ Version 5 → 6: the time to first token reads ``assumptions.prompt_efficiency``
 an idle copy), no longer the serving steps' ``prefill_efficiency``, which older files carried and which
 then set both. A file without a prompt efficiency is read by what its serving-step value was:
 
-* a value some older version wrote into every scenario as its default (:data:`OLD_PREFILL_DEFAULTS`; the
-  0.55 of version 1, a share of dense peak, included) was not the user's: it is dropped, both shares take
-  today's defaults, and a serving scenario says so (``scenario-prefill-default``), as version 3 did with
-  the attention efficiency;
-* any other value was the user's, who meant it for every prompt: it stays on the serving steps and is
-  carried to the prompt at the ratio of today's defaults, value × ``PROMPT_EFFICIENCY`` /
-  ``PREFILL_EFFICIENCY`` (0.827 / 0.936), so the first token keeps the share of the steps' efficiency it
-  has by default, and a serving scenario says so (``scenario-prefill-carried``). Carrying the value as it
-  is would price the prompt above what the fits give at the default (the two regimes differ by the
-  weight stream the steps add; ``formulas/efficiency.py``), and dropping it would ignore the user.
+* one of the defaults the shape-rate efficiency has had (:data:`OLD_PREFILL_DEFAULTS`, 0.85 to 0.936 since
+  2026-12-02), which every file saved then carried: not the user's choice, so the prompt takes today's
+  default, as it would have;
+* any other value, the user's (or version 1's 0.55, a share of dense peak that no migration rewrote, read
+  as the file's own like version 1's matrix efficiency): it stays on the serving steps and is carried to
+  the prompt at the ratio of today's defaults, value × ``PROMPT_EFFICIENCY`` / ``PREFILL_EFFICIENCY``
+  (0.827 / 0.936), so the first token keeps the share of the steps' efficiency it has by default, said on
+  open for a serving scenario (``scenario-prefill-carried``). The value as it is would price the prompt
+  above what the fits give beside it (the two regimes differ by the weight stream a step adds,
+  ``formulas/efficiency.py``); dropping it would ignore what the file asks. The serving steps are not
+  touched: the file's own value keeps pricing them, as before.
 
 A file that names its prompt efficiency keeps both values as written.
 """
@@ -61,9 +62,10 @@ OLD_ENGINE_STEP_DEFAULT = 8192
 PROMPT_EFFICIENCY_SINCE = 6
 """The schema version from which the time to first token reads the prompt efficiency."""
 
-OLD_PREFILL_DEFAULTS = (0.55, 0.85, 0.871, 0.908, 0.921, 0.927, 0.928, 0.936)
-"""Every default ``prefill_efficiency`` has had (``PREFILL_EFFICIENCY`` in ``formulas/efficiency.py``'s
-history, 0.55 of dense peak before 2026-12-02); files wrote the one in force into every scenario."""
+OLD_PREFILL_DEFAULTS = (0.85, 0.871, 0.908, 0.921, 0.927, 0.928, 0.936)
+"""Every default ``prefill_efficiency`` has had as a share of the GEMM rate by shape (``PREFILL_EFFICIENCY``
+in ``formulas/efficiency.py``'s history since 2026-12-02); files wrote the one in force into every
+scenario."""
 
 
 def migrated_body(body: dict, version: int, notes: list[Message] | None = None) -> dict:
@@ -124,11 +126,7 @@ def _prompt_efficiency_split(body: dict, notes: list[Message] | None) -> dict:
     if isinstance(old, bool) or not isinstance(old, (int, float)):
         return body  # absent, or a bad value that validation refuses
     if any(abs(old - default) < 5e-7 for default in OLD_PREFILL_DEFAULTS):
-        if notes is not None and abs(old - PREFILL_EFFICIENCY) >= 5e-7:
-            notes.append(msg("scenario-prefill-default", old=_percent(old), new=_percent(PREFILL_EFFICIENCY),
-                             prompt=_percent(PROMPT_EFFICIENCY)))
-        kept = {k: v for k, v in assumptions.items() if k != "prefill_efficiency"}
-        return {**body, "assumptions": kept}
+        return body  # the default then in force: the prompt takes today's
     prompt = carried_prompt_efficiency(old)
     if notes is not None:
         notes.append(msg("scenario-prefill-carried", old=_percent(old), prompt=_percent(prompt),

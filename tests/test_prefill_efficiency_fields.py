@@ -119,3 +119,18 @@ def test_training_files_migrate_without_a_note():
     notes = []
     opened = scenario_from_document(_old(0.6, workload="pretrain"), notes)
     assert opened.assumptions.prompt_efficiency == pytest.approx(0.530) and not notes
+
+
+def test_the_window_says_the_carried_value_on_open(qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from configurator.app.main import build_main_window
+
+    path = tmp_path / "old.gpuconf.json"
+    path.write_text(json.dumps(_old(0.6)), encoding="utf-8")
+    window = build_main_window(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    assert window.open_path(path)
+    assert window.controller.scenario.assumptions.prompt_efficiency == pytest.approx(0.530)
+    assert "53 %" in window.statusBar().currentMessage()
+    assert window.editor.prompt_eff.value() == pytest.approx(53.0)

@@ -359,6 +359,8 @@ class ScenarioEditor(ServingEditorMixin, GraphicsEditorMixin, BoundControls, QSc
         self._row(form, "assumptions.decode_bandwidth_efficiency", self.decode_bw)
         self.prompt_eff = self._number("assumptions.prompt_efficiency")  # sets the time to first token
         self._row(form, "assumptions.prompt_efficiency", self.prompt_eff)
+        self.step_eff = self._number("assumptions.prefill_efficiency")  # sets a serving step's products: throughput
+        self._row(form, "assumptions.prefill_efficiency", self.step_eff)
         self.network = self._number("assumptions.network_gbps_per_card")
         self._row(form, "assumptions.network_gbps_per_card", self.network)
         self.encoder_fps = self._number("assumptions.encoder_fps_1080p")
@@ -375,7 +377,7 @@ class ScenarioEditor(ServingEditorMixin, GraphicsEditorMixin, BoundControls, QSc
             self.desktop_host[path] = self._number(path)
             self._row(form, path, self.desktop_host[path])
         self.assumptions_form = form
-        self.ai_assumptions = (self.matmul, self.decode_bw, self.prompt_eff, self.network)
+        self.ai_assumptions = (self.matmul, self.decode_bw, self.prompt_eff, self.step_eff, self.network)
         self.graphics_assumptions = (self.encoder_fps, self.decoder_fps, self.max_vgpus, self.sessions)
         return group
 

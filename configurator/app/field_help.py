@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from configurator.app.i18n import tc
+from configurator.app.i18n import current_language, tc
 from configurator.core.bounds import Bounds, field_at, field_bounds
 from configurator.core.fields import BY_PATH, FIELDS, Text
 from configurator.core.scenario import Scenario
@@ -73,11 +73,34 @@ def field_help(path: str, unit: str | None = None) -> str:
     """
     entry = BY_PATH.get(path)
     if entry is not None and entry.help is not None:
-        return shown(entry.help)
+        return shown(entry.help).replace(DEFAULT_MARK, default_shown(path))
     text = tc(CONTEXT, field_description(path))
     if unit:
         text = f"{_UNIT_TAG.sub('', text)} [{unit}]"
     return text[:1].upper() + text[1:]
+
+
+DEFAULT_MARK = "{default}"
+"""Where a registry help text names its field's default: filled from the model at display time, so
+no help text repeats a default (one fact, one place; tests/test_field_help_defaults.py)."""
+
+
+def default_shown(path: str) -> str:
+    """The field's model default as its control shows it, in the current language ("76.7 %").
+
+    The stored value divided by the registry's scale (``0.01`` for "%"), to at most three significant
+    decimals, then the control's suffix; '' where the field has no plain default."""
+    model, name = _field(path)
+    value = model.model_fields[name].default
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return ""
+    entry = BY_PATH[path]
+    number = value / entry.scale
+    text = f"{round(number, 3):,g}" if isinstance(number, float) else f"{number:,}"
+    suffix = shown(entry.suffix)
+    if current_language().startswith("zh") and suffix.strip() == "%":
+        suffix = "%"  # Chinese writes 76.7%, no space (as the estimate's own rows)
+    return f"{text}{suffix}"
 
 
 def field_label(path: str) -> str:

@@ -360,19 +360,32 @@ FIELDS: tuple[FieldSpec, ...] = (
                 "cloud, --budget-basis rent), a card rented there from a provider that holds it is ranked, its "
                 "status a note; 'other' or none: only rents sold outside it"),
     # ---- assumptions
-    _f("assumptions.matmul_efficiency", _t("ScenarioController", "matrix efficiency"), _PERCENT, scale=0.01, help=_t(
+    _f("assumptions.matmul_efficiency", _t("ScenarioController", "matrix efficiency"), _PERCENT, scale=0.01,
+       decimals=1, help=_t(
         "ScenarioEditor", "Share of the measured GEMM rate at each product's shape on this card that training's matrix "
-             "products sustain inside a step (default 70 %)"),
+             "products sustain inside a step (default {default})"),
        row_label=_t("ScenarioEditor", "Matrix efficiency")),
-    _f("assumptions.decode_bandwidth_efficiency", _t("ScenarioController", "decode bandwidth"), _PERCENT, scale=0.01, help=_t(
-        "ScenarioEditor", "Share of memory bandwidth sustained while generating tokens (plain PyTorch ≈ 45 %, fused engines "
-             "60–80 %)"), row_label=_t("ScenarioEditor", "Decode bandwidth")),
+    _f("assumptions.decode_bandwidth_efficiency", _t("ScenarioController", "decode bandwidth"), _PERCENT, scale=0.01,
+       decimals=1, help=_t(
+        "ScenarioEditor", "Share of the datasheet memory bandwidth a streaming kernel reaches on the card while "
+             "generating tokens (default {default}, a measured H200 device-to-device copy); each engine reaches its "
+             "own share of it"), row_label=_t("ScenarioEditor", "Decode bandwidth")),
     # the prompt's own share sets every time to first token; prompt_overlap, held by its derivation, is not edited
-    _f("assumptions.prompt_efficiency", _t("ScenarioController", "prompt efficiency"), _PERCENT, scale=0.01, help=_t(
+    _f("assumptions.prompt_efficiency", _t("ScenarioController", "prompt efficiency"), _PERCENT, scale=0.01,
+       decimals=1, help=_t(
         "ScenarioEditor", "Share of the measured GEMM rate at each product's shape on this card that a prompt's matrix "
              "products sustain when it is prefilled alone, before its first token: it sets the time to first token. "
-             "The default is fitted to published prefill times (rule PREFILL_RULE of the calibration fits)"),
+             "The default, {default}, is fitted to published prefill times (rule PREFILL_RULE of the calibration "
+             "fits)"),
        row_label=_t("ScenarioEditor", "Prompt efficiency")),
+    _f("assumptions.prefill_efficiency", _t("ScenarioController", "serving-step efficiency"), _PERCENT,
+       scale=0.01, decimals=1,
+       help=_t("ScenarioEditor", "Share of the measured GEMM rate at each product's shape on this card that a serving "
+               "step's matrix products sustain while the engine decodes, prompts batched beside: it sets the "
+               "throughput under load. The default, {default}, is fitted to published prefill times priced as a "
+               "serving step prices a prompt (rule SERVING_EFFICIENCY_RULE of the calibration fits); a prompt "
+               "prefilled alone, the time to first token, reads the prompt efficiency"),
+       row_label=_t("ScenarioEditor", "Serving-step efficiency")),
     _f("assumptions.network_gbps_per_card", _t("ScenarioController", "network per card"), _t("ScenarioEditor", " GB/s"), decimals=1, step=5,
        help=_t("ScenarioEditor", "Network bandwidth per card between servers, one way (400 Gb/s NIC = 50 GB/s)"),
        row_label=_t("ScenarioEditor", "Network per card")),
@@ -384,25 +397,30 @@ FIELDS: tuple[FieldSpec, ...] = (
        help=_t("ScenarioEditor", "1080p frames one NVDEC engine decodes per second (no vendor figure found: set equal to the "
                     "encoder; measure yours)"), row_label=_t("ScenarioEditor", "Decoder speed")),
     _f("assumptions.max_vgpus_per_gpu", _t("ScenarioController", "vGPU limit"), _t("ScenarioEditor", " per GPU"),
-       help=_t("ScenarioEditor", "Most vGPUs one GPU can host (NVIDIA: 32)"),
+       help=_t("ScenarioEditor", "Most vGPUs one GPU can host (default {default}, NVIDIA's limit)"),
        row_label=_t("ScenarioEditor", "vGPU limit")),
     _f("assumptions.consumer_encode_sessions", _t("ScenarioController", "consumer encode sessions"),
        _t("EncodeSessions", " per server"), help=_t(  # its own context: zh "路/服务器", not the cards' "张/服务器"
-        "ScenarioEditor", "Encode sessions the GeForce driver allows per server, whatever the number of cards (8 since 2024)"),
+        "ScenarioEditor", "Encode sessions the GeForce driver allows per server, whatever the number of cards "
+                          "(default {default}, the "
+                          "driver's limit since 2024)"),
        row_label=_t("ScenarioEditor", "Consumer encode sessions")),
     _f("assumptions.vdi_vcpus_per_desktop", _t("ScenarioController", "vCPUs per desktop"),
        _t("ScenarioEditor", " vCPU"),
-       help=_t("ScenarioEditor", "Virtual CPUs of one desktop VM (NVIDIA's knowledge-worker VM: 4). With the CPU "
+       help=_t("ScenarioEditor", "Virtual CPUs of one desktop VM (default {default}, NVIDIA's knowledge-worker VM). "
+                                 "With the CPU "
                                  "overcommit and the host's 32 cores it sets the desktops one server carries."),
        flag="--desktop-vcpus", metavar="N", row_label=_t("ScenarioEditor", "vCPUs per desktop")),
     _f("assumptions.vdi_ram_gib_per_desktop", _t("ScenarioController", "memory per desktop"),
        _t("ScenarioEditor", " GiB"), decimals=1, step=1,
-       help=_t("ScenarioEditor", "Memory of one desktop VM, not overcommitted (NVIDIA's knowledge-worker VM: 6 GiB); "
+       help=_t("ScenarioEditor", "Memory of one desktop VM, not overcommitted (default {default}, NVIDIA's "
+                                 "knowledge-worker VM); "
                                  "the host's 512 GiB bound the desktops one server carries."),
        flag="--desktop-memory", metavar="GIB", row_label=_t("ScenarioEditor", "Memory per desktop")),
     _f("assumptions.vdi_vcpus_per_core", _t("ScenarioController", "vCPU overcommit"),
        _t("ScenarioEditor", " vCPU per core"), decimals=1, step=0.5,
-       help=_t("ScenarioEditor", "Virtual CPUs the host schedules on one physical core (an assumption: 6, the middle "
+       help=_t("ScenarioEditor", "Virtual CPUs the host schedules on one physical core (an assumption, default "
+                                 "{default}: the middle "
                                  "of the 4–8 commonly planned for knowledge workers)."),
        flag="--vcpus-per-core", metavar="RATIO", row_label=_t("ScenarioEditor", "vCPU overcommit")),
 )

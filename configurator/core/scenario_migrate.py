@@ -16,10 +16,29 @@ card, core/engine_step.py); older files wrote 8192, the single default then in f
 dropped as not set, and said for a serving scenario (``scenario-engine-step-default``: the estimate may
 move; one who typed 8,192 on purpose types it again). Any other value was the user's (or an applied plan's)
 and is kept.
+
+Version 5 → 6: the time to first token reads ``assumptions.prompt_efficiency`` (a prompt prefilled alone on
+an idle copy), no longer the serving steps' ``prefill_efficiency``, which older files carried and which
+then set both. A file without a prompt efficiency is read by what its serving-step value was:
+
+* one of the defaults the shape-rate efficiency has had (:data:`OLD_PREFILL_DEFAULTS`, 0.85 to 0.936 since
+  2026-12-02), which every file saved then carried: not the user's choice, so the prompt takes today's
+  default, as it would have;
+* any other value, the user's (or version 1's 0.55, a share of dense peak that no migration rewrote, read
+  as the file's own like version 1's matrix efficiency): it stays on the serving steps and is carried to
+  the prompt at the ratio of today's defaults, value × ``PROMPT_EFFICIENCY`` / ``PREFILL_EFFICIENCY``
+  (0.827 / 0.936), so the first token keeps the share of the steps' efficiency it has by default, said on
+  open for a serving scenario (``scenario-prefill-carried``). The value as it is would price the prompt
+  above what the fits give beside it (the two regimes differ by the weight stream a step adds,
+  ``formulas/efficiency.py``); dropping it would ignore what the file asks. The serving steps are not
+  touched: the file's own value keeps pricing them, as before.
+
+A file that names its prompt efficiency keeps both values as written.
 """
 
 from __future__ import annotations
 
+from configurator.core.formulas.efficiency import PREFILL_EFFICIENCY, PROMPT_EFFICIENCY
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import SCENARIO_SCHEMA_VERSION
 
@@ -40,6 +59,14 @@ ENGINE_STEP_BY_ENGINE_SINCE = 4
 OLD_ENGINE_STEP_DEFAULT = 8192
 """The engine step every scenario file before version 4 carried unless the user changed it [tokens]."""
 
+PROMPT_EFFICIENCY_SINCE = 6
+"""The schema version from which the time to first token reads the prompt efficiency."""
+
+OLD_PREFILL_DEFAULTS = (0.85, 0.871, 0.908, 0.921, 0.927, 0.928, 0.936)
+"""Every default ``prefill_efficiency`` has had as a share of the GEMM rate by shape (``PREFILL_EFFICIENCY``
+in ``formulas/efficiency.py``'s history since 2026-12-02); files wrote the one in force into every
+scenario."""
+
 
 def migrated_body(body: dict, version: int, notes: list[Message] | None = None) -> dict:
     """``body`` (a scenario document's ``scenario`` part, written by schema ``version``) in the
@@ -55,6 +82,8 @@ def migrated_body(body: dict, version: int, notes: list[Message] | None = None) 
             notes.append(msg("scenario-engine-step-default", tokens=OLD_ENGINE_STEP_DEFAULT,
                              typed=str(OLD_ENGINE_STEP_DEFAULT)))  # typed: 8192, not grouped
         body = stepped
+    if version < PROMPT_EFFICIENCY_SINCE:
+        body = _prompt_efficiency_split(body, notes if body.get("workload") == _SERVING_WORKLOAD else None)
     if version >= EP_IN_CARDS_SINCE or body.get("workload") != _SERVING_WORKLOAD:
         return body
     par = body.get("parallelism")
@@ -86,3 +115,42 @@ def _attention_by_kernel(body: dict) -> dict:
     if not isinstance(assumptions, dict) or assumptions.get("attention_efficiency") != OLD_ATTENTION_DEFAULT:
         return body
     return {**body, "assumptions": {k: v for k, v in assumptions.items() if k != "attention_efficiency"}}
+
+
+def _prompt_efficiency_split(body: dict, notes: list[Message] | None) -> dict:
+    """``body`` with its serving-step efficiency read as the module docstring's version 5 → 6 says."""
+    assumptions = body.get("assumptions")
+    if not isinstance(assumptions, dict) or "prompt_efficiency" in assumptions:
+        return body
+    old = assumptions.get("prefill_efficiency")
+    if isinstance(old, bool) or not isinstance(old, (int, float)):
+        return body  # absent, or a bad value that validation refuses
+    if any(abs(old - default) < 5e-7 for default in OLD_PREFILL_DEFAULTS):
+        return body  # the default then in force: the prompt takes today's
+    prompt = carried_prompt_efficiency(old)
+    if notes is not None:
+        notes.append(msg("scenario-prefill-carried", old=_percent(old), prompt=_percent(prompt),
+                         ratio=f"{PROMPT_EFFICIENCY / PREFILL_EFFICIENCY:.3f}"))
+    return {**body, "assumptions": {**assumptions, "prompt_efficiency": prompt}}
+
+
+def carried_prompt_efficiency(prefill_efficiency: float) -> float:
+    """The prompt efficiency an older file's own serving-step efficiency comes to (version 5 → 6).
+
+    Parameters
+    ----------
+    prefill_efficiency : float
+        The file's ``assumptions.prefill_efficiency`` [share of the GEMM rate by shape, 0–1].
+
+    Returns
+    -------
+    float
+        ``prefill_efficiency`` × ``PROMPT_EFFICIENCY`` / ``PREFILL_EFFICIENCY``, rounded to 0.001 and kept
+        inside the field's range 0.01–1 [share of the GEMM rate by shape].
+    """
+    return min(1.0, max(0.01, round(prefill_efficiency * PROMPT_EFFICIENCY / PREFILL_EFFICIENCY, 3)))
+
+
+def _percent(share: float) -> float:
+    """A share as a percentage rounded to 0.1 [%]."""
+    return round(share * 100, 1)

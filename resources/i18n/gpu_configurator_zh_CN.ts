@@ -2450,6 +2450,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>提示预填充效率</translation>
     </message>
     <message>
+        <source>serving-step efficiency</source>
+        <translation>服务步效率</translation>
+    </message>
+    <message>
         <source>network per card</source>
         <translation>每卡网络带宽</translation>
     </message>
@@ -2873,6 +2877,38 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>每条样本词元数(&amp;P)</translation>
     </message>
     <message>
+        <source>Share of the measured GEMM rate at each product&apos;s shape on this card that training&apos;s matrix products sustain inside a step (default {default})</source>
+        <translation>训练步骤中矩阵运算实际达到的、该卡上按各矩阵乘形状实测的矩阵乘速率的比例（默认 {default}）</translation>
+    </message>
+    <message>
+        <source>Share of the datasheet memory bandwidth a streaming kernel reaches on the card while generating tokens (default {default}, a measured H200 device-to-device copy); each engine reaches its own share of it</source>
+        <translation>生成词元时流式内核在该卡上达到的标称显存带宽比例（默认 {default}，即实测 H200 设备内拷贝）；各推理引擎在此基础上有各自的比例</translation>
+    </message>
+    <message>
+        <source>Share of the measured GEMM rate at each product&apos;s shape on this card that a prompt&apos;s matrix products sustain when it is prefilled alone, before its first token: it sets the time to first token. The default, {default}, is fitted to published prefill times (rule PREFILL_RULE of the calibration fits)</source>
+        <translation>单独预填充一个提示（首词元之前）时，其矩阵运算达到本卡按各运算形状实测矩阵乘速率的比例：它决定首词元延迟。默认值 {default} 按已发表的预填充时间拟合（校准拟合规则 PREFILL_RULE）</translation>
+    </message>
+    <message>
+        <source>Most vGPUs one GPU can host (default {default}, NVIDIA&apos;s limit)</source>
+        <translation>一颗 GPU 最多承载的 vGPU 数（默认 {default}，即 NVIDIA 的上限）</translation>
+    </message>
+    <message>
+        <source>Encode sessions the GeForce driver allows per server, whatever the number of cards (default {default}, the driver&apos;s limit since 2024)</source>
+        <translation>GeForce 驱动允许每台服务器的编码会话数，与卡数无关（默认 {default}，即 2024 年起驱动的上限）</translation>
+    </message>
+    <message>
+        <source>Virtual CPUs of one desktop VM (default {default}, NVIDIA&apos;s knowledge-worker VM). With the CPU overcommit and the host&apos;s 32 cores it sets the desktops one server carries.</source>
+        <translation>一个桌面虚拟机的虚拟 CPU 数（默认 {default}，即 NVIDIA 知识工作者虚拟机）。它与 CPU 超分配比和主机的 32 个核心一起决定一台服务器可承载的桌面数。</translation>
+    </message>
+    <message>
+        <source>Memory of one desktop VM, not overcommitted (default {default}, NVIDIA&apos;s knowledge-worker VM); the host&apos;s 512 GiB bound the desktops one server carries.</source>
+        <translation>一个桌面虚拟机的内存，不超分配（默认 {default}，即 NVIDIA 知识工作者虚拟机）；主机的 512 GiB 内存限制一台服务器可承载的桌面数。</translation>
+    </message>
+    <message>
+        <source>Virtual CPUs the host schedules on one physical core (an assumption, default {default}: the middle of the 4–8 commonly planned for knowledge workers).</source>
+        <translation>主机在一个物理核心上调度的虚拟 CPU 数（假设，默认 {default}：即知识工作者常用规划值 4–8 的中间值）。</translation>
+    </message>
+    <message>
         <source>vGPU &amp;profile (at least)</source>
         <translation>最低 vGPU 配置(&amp;P)</translation>
     </message>
@@ -2913,24 +2949,12 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>电价(&amp;L)</translation>
     </message>
     <message>
-        <source>Share of the measured GEMM rate at each product&apos;s shape on this card that training&apos;s matrix products sustain inside a step (default 70 %)</source>
-        <translation>训练步骤中矩阵运算实际达到的、该卡上按各矩阵乘形状实测的矩阵乘速率的比例（默认 70%）</translation>
-    </message>
-    <message>
         <source> vCPU</source>
         <translation> 个 vCPU</translation>
     </message>
     <message>
-        <source>Virtual CPUs of one desktop VM (NVIDIA&apos;s knowledge-worker VM: 4). With the CPU overcommit and the host&apos;s 32 cores it sets the desktops one server carries.</source>
-        <translation>一个桌面虚拟机的虚拟 CPU 数（NVIDIA 知识工作者虚拟机：4）。它与 CPU 超分配比和主机的 32 个核心一起决定一台服务器可承载的桌面数。</translation>
-    </message>
-    <message>
         <source>vCPUs per desktop</source>
         <translation>每桌面 vCPU 数</translation>
-    </message>
-    <message>
-        <source>Memory of one desktop VM, not overcommitted (NVIDIA&apos;s knowledge-worker VM: 6 GiB); the host&apos;s 512 GiB bound the desktops one server carries.</source>
-        <translation>一个桌面虚拟机的内存，不超分配（NVIDIA 知识工作者虚拟机：6 GiB）；主机的 512 GiB 内存限制一台服务器可承载的桌面数。</translation>
     </message>
     <message>
         <source>Memory per desktop</source>
@@ -2939,10 +2963,6 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
     <message>
         <source> vCPU per core</source>
         <translation> 个 vCPU/核</translation>
-    </message>
-    <message>
-        <source>Virtual CPUs the host schedules on one physical core (an assumption: 6, the middle of the 4–8 commonly planned for knowledge workers).</source>
-        <translation>主机在一个物理核心上调度的虚拟 CPU 数（假设：6，即知识工作者常用规划值 4–8 的中间值）。</translation>
     </message>
     <message>
         <source>vCPU overcommit</source>
@@ -3185,20 +3205,20 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>矩阵运算效率</translation>
     </message>
     <message>
-        <source>Share of memory bandwidth sustained while generating tokens (plain PyTorch ≈ 45 %, fused engines 60–80 %)</source>
-        <translation>生成词元时实际达到的显存带宽比例（原生 PyTorch 约 45%，融合推理引擎 60–80%）</translation>
-    </message>
-    <message>
         <source>Decode bandwidth</source>
         <translation>解码带宽</translation>
     </message>
     <message>
-        <source>Share of the measured GEMM rate at each product&apos;s shape on this card that a prompt&apos;s matrix products sustain when it is prefilled alone, before its first token: it sets the time to first token. The default is fitted to published prefill times (rule PREFILL_RULE of the calibration fits)</source>
-        <translation>单独预填充一个提示（首词元之前）时，其矩阵运算达到本卡按各运算形状实测矩阵乘速率的比例：它决定首词元延迟。默认值按已发表的预填充时间拟合（校准拟合规则 PREFILL_RULE）</translation>
-    </message>
-    <message>
         <source>Prompt efficiency</source>
         <translation>提示预填充效率</translation>
+    </message>
+    <message>
+        <source>Share of the measured GEMM rate at each product&apos;s shape on this card that a serving step&apos;s matrix products sustain while the engine decodes, prompts batched beside: it sets the throughput under load. The default, {default}, is fitted to published prefill times priced as a serving step prices a prompt (rule SERVING_EFFICIENCY_RULE of the calibration fits); a prompt prefilled alone, the time to first token, reads the prompt efficiency</source>
+        <translation>推理引擎解码（提示与之同批）时，服务步的矩阵运算达到本卡按各运算形状实测矩阵乘速率的比例：它决定负载下的吞吐量。默认值 {default} 按已发表的预填充时间、以服务步计提示的方式拟合（校准拟合规则 SERVING_EFFICIENCY_RULE）；单独预填充一个提示（首词元延迟）用提示预填充效率</translation>
+    </message>
+    <message>
+        <source>Serving-step efficiency</source>
+        <translation>服务步效率</translation>
     </message>
     <message>
         <source> GB/s</source>
@@ -3233,16 +3253,8 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation> 个/GPU</translation>
     </message>
     <message>
-        <source>Most vGPUs one GPU can host (NVIDIA: 32)</source>
-        <translation>一颗 GPU 最多承载的 vGPU 数（NVIDIA：32）</translation>
-    </message>
-    <message>
         <source>vGPU limit</source>
         <translation>vGPU 限制</translation>
-    </message>
-    <message>
-        <source>Encode sessions the GeForce driver allows per server, whatever the number of cards (8 since 2024)</source>
-        <translation>GeForce 驱动允许每台服务器的编码会话数，与卡数无关（2024 年起为 8 路）</translation>
     </message>
     <message>
         <source>Consumer encode sessions</source>

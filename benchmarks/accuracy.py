@@ -12,7 +12,7 @@ was assumed. Nothing here is tuned to a row.
 Beside each in-sample error it prints the leave-one-source-out error: the row predicted with the
 defaults fitted to calibration rows solved again without the rows of the row's own publication
 (``loso.py``; "not fitted" where no such default moves the row, n/a where no other publication
-has rows to solve it from, nor a held-out set standing in for them: ``loso.Fit.stand_in``). The held-out published rows of ``benchmarks/data/held-out.json``, which
+has rows to solve it from, nor a held-out set standing in for them: ``loso_refit.Fit.stand_in``). The held-out published rows of ``benchmarks/data/held-out.json``, which
 set nothing, are predicted with the shipped defaults and reported apart (``accuracy_heldout.py``).
 
 A latency row whose run's arrival rate is past the capacity the load model predicts for the copy is a capacity
@@ -47,7 +47,8 @@ from accuracy_planner import FSDP_ONLY, MEGATRON_2021, PLANNER_KIND, planned
 from accuracy_llama_cpp import (_bench_decode, _decode_rate, _prompt_rate, hbm_cases, mmq_cases, pr4766_decode_cases,
                                 pr6766_decode_cases, pr19053_decode_cases)
 from accuracy_serving import QWEN3_0_6B, _latency_at_rate, _mlperf, _serving, _sglang_sharegpt, _ttft
-from loso import Held, Ident, ident, leave_one_source_out
+from loso import Held, leave_one_source_out
+from loso_refit import Ident, ident
 from loso_report import print_fits
 from configurator.core.architecture import ModelArchitecture, preset
 from configurator.core.estimate import estimate

@@ -2,7 +2,7 @@
 held-out set of their own: each row predicted on the card it names with the shipped defaults, reported per
 kind beside the H200 rig's in-sample figures, never read by a shipped fit (issue 27 item 8). Read by
 :mod:`accuracy`; its decode rows also stand in for the H200 grid's when the leave-one-source-out report
-leaves that grid out (``loso.Fit.stand_in``, the transformers decode profile), which moves no shipped default."""
+leaves that grid out (``loso_refit.Fit.stand_in``, the transformers decode profile), which moves no shipped default."""
 
 from __future__ import annotations
 

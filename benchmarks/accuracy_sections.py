@@ -15,7 +15,8 @@ from pathlib import Path
 
 from accuracy_base import TARGETS, Row, misses, misses_text, part_of_the_benchmark, percent
 from accuracy_heldout import describe_excluded
-from loso import FITS, NOT_FITTED, Held, Ident, by_publication, describe, ident, kind_summary
+from loso import FITS, NOT_FITTED, Held, by_publication, describe, kind_summary
+from loso_refit import Ident, ident
 
 
 def print_table(rows: list[Row], held: Mapping[Ident, Held] | None = None) -> None:

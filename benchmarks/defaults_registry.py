@@ -3,7 +3,7 @@
 Three kinds of default drive the estimate (``benchmarks/loso.py`` explains the leave-one-source-out
 report that rests on this):
 
-* **fitted** — solved from named calibration rows by a rule: a :class:`loso.Fit` in ``loso.FITS``
+* **fitted** — solved from named calibration rows by a rule: a :class:`loso_refit.Fit` in ``loso.FITS``
   names its rows and rule; :data:`FIT_RECORDS` here gives its cross-validated error and, where
   every fitting row is of one source, why the rows that depend on it have no out-of-source figure
   (n/a) and what would give them one;

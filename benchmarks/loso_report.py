@@ -8,7 +8,8 @@ import statistics
 from collections.abc import Sequence
 
 from accuracy_base import Row
-from loso import DERIVED, FITS, INFORMED, RowSource, _predictions, leave_one_row_out, publication_of_key, refit
+from loso import DERIVED, FITS, INFORMED
+from loso_refit import RowSource, _predictions, leave_one_row_out, publication_of_key, refit
 
 
 def print_fits(source: RowSource, rows: Sequence[Row]) -> None:

@@ -220,7 +220,7 @@ H200_DECODE_ROWS = decode_rows()
 H100_DECODE_ROWS = tuple(key for path in sorted(CALIBRATION_FILE.parent.glob(RIG_HELD_OUT_GLOB))
                          for key in decode_rows(path))
 """The H100 rig's decode rows (``accuracy_rig_heldout``: the prepared grid run on a second card, 2026-12-05, held
-out): the stand-in of the transformers decode profile's fit when the H200 grid is left out (``loso.Fit.stand_in``)."""
+out): the stand-in of the transformers decode profile's fit when the H200 grid is left out (``loso_refit.Fit.stand_in``)."""
 
 ALLOCATOR_ROWS = reserve_rows(recomputes=False)
 """The H200 training runs without recomputation whose reserve is their own (``h200_rig_rows.reserve_rows``:

@@ -23,18 +23,8 @@ from configurator.core.fields import BY_PATH
 from configurator.core.languages import DEFAULT_LANGUAGE, LANGUAGES
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario, Workload, updated
-from configurator.core.what_fits import (
-    INTERACTIVE_TARGETS,
-    LADDER,
-    MAX_USERS,
-    TASKS,
-    ServingTargets,
-    WhatFits,
-    model_choice,
-    owned_scenario,
-    what_fits,
-    with_serving_load,
-)
+from configurator.core.what_fits import MAX_USERS, owned_scenario, what_fits, with_serving_load
+from configurator.core.what_fits_types import INTERACTIVE_TARGETS, LADDER, TASKS, ServingTargets, WhatFits, model_choice
 from configurator.core.what_fits_json import result_to_dict
 from configurator.core.what_fits_budget import BudgetFits, budget_result_to_dict, budget_start, what_budget_fits
 

@@ -82,9 +82,10 @@ def _one_share_fit():
     """The llama.cpp weight share alone, solved from two decode rows (a fit of one field, so each
     row alone determines it)."""
     import loso
+    import loso_refit
 
     real = next(f for f in loso.FITS if f.name == "llama.cpp decode on GDDR")
-    return loso.Fit("llama.cpp weight share", real.engine, "decode", ("weight_stream_share",), LLAMA_CPP_ROWS,
+    return loso_refit.Fit("llama.cpp weight share", real.engine, "decode", ("weight_stream_share",), LLAMA_CPP_ROWS,
                     "test", tied=lambda v: {"kv_read_share": v["weight_stream_share"]})
 
 
@@ -92,14 +93,15 @@ def test_leaving_a_source_out_refits_without_its_rows():
     """With the two fitting rows in two sources, each source's row is predicted with the share
     solved from the other source's row alone: not the share both rows give, nor the shipped one."""
     import loso
+    import loso_refit
     from accuracy_base import profiles_in_force
 
     fit = _one_share_fit()
     rows = accuracy.rows_for_keys(LLAMA_CPP_ROWS)
     for r in rows:  # two labs instead of one table
         r.publication = "lab-a" if "a100" in r.row_id else "lab-b"
-    both = loso.refit(fit, LLAMA_CPP_ROWS, accuracy.rows_for_keys)["weight_stream_share"]
-    only_b = loso.refit(fit, LLAMA_CPP_ROWS[1:], accuracy.rows_for_keys)["weight_stream_share"]
+    both = loso_refit.refit(fit, LLAMA_CPP_ROWS, accuracy.rows_for_keys)["weight_stream_share"]
+    only_b = loso_refit.refit(fit, LLAMA_CPP_ROWS[1:], accuracy.rows_for_keys)["weight_stream_share"]
     assert abs(only_b - both) > 0.01  # the source matters
     held = loso.leave_one_source_out(rows, accuracy.rows_for_keys, fits=[fit])
     a100 = held[(LLAMA_CPP_ROWS[0], "decode")]
@@ -115,16 +117,17 @@ def test_a_fit_with_every_row_in_the_held_out_source_leaves_its_rows_without_a_f
     its GDDR decode rows are predicted with the GDDR fit solved from pull request 4766's rows alone;
     its weights-size row does not depend on the profile and keeps its figure."""
     import loso
+    import loso_refit
 
     everything = accuracy.all_rows()
     rows = [r for r in everything if r.publication == "xiongjiedai-llama.cpp"]
     second = [r for r in everything if r.publication == "ggml-org-llama-cpp-pull-request-4766"]
     held = loso.leave_one_source_out(rows + second, accuracy.rows_for_keys)
     hbm = {"a100", "h100"}
-    statuses = {(r.kind, any(tag in r.row_id for tag in hbm), held[loso.ident(r)].predicted is None) for r in rows}
+    statuses = {(r.kind, any(tag in r.row_id for tag in hbm), held[loso_refit.ident(r)].predicted is None) for r in rows}
     assert statuses == {("decode", True, True), ("decode", False, False), ("prefill", False, True),
                         ("prefill", True, True), ("memory", False, False)}
-    gddr = [held[loso.ident(r)] for r in rows if r.kind == "decode" and not any(tag in r.row_id for tag in hbm)]
+    gddr = [held[loso_refit.ident(r)] for r in rows if r.kind == "decode" and not any(tag in r.row_id for tag in hbm)]
     assert all(h.status == "refitted: llama.cpp decode on GDDR" and h.predicted != h.row.predicted for h in gddr)
 
 
@@ -133,20 +136,21 @@ def test_a_refit_over_the_cards_peak_bandwidth_is_no_solution():
     request 19053's two rows alone solve to 1.165 of the achievable (1.03 of peak), so with only them beside
     XiongjieDai's rows, its GDDR decode rows held out are n/a, and their status says why."""
     import loso
+    import loso_refit
 
     from configurator.core.formulas.efficiency import DECODE_BANDWIDTH_EFFICIENCY
 
     gddr = next(f for f in loso.FITS if f.name == "llama.cpp decode on GDDR")
     assert gddr.ceilings == {"weight_stream_share": pytest.approx(1 / DECODE_BANDWIDTH_EFFICIENCY)}
     alone = [k for k in gddr.rows if "pr19053" in k]
-    assert loso.refit(gddr, alone, accuracy.rows_for_keys) is None
-    unbounded = loso.refit(dataclasses.replace(gddr, ceilings={}), alone, accuracy.rows_for_keys)
+    assert loso_refit.refit(gddr, alone, accuracy.rows_for_keys) is None
+    unbounded = loso_refit.refit(dataclasses.replace(gddr, ceilings={}), alone, accuracy.rows_for_keys)
     assert unbounded["weight_stream_share"] * DECODE_BANDWIDTH_EFFICIENCY > 1.0
     everything = accuracy.all_rows()
     rows = [r for r in everything if r.publication == "xiongjiedai-llama.cpp" and r.key in gddr.rows]
     second = [r for r in everything if r.publication == "ggml-org-llama-cpp-pull-request-19053"]
     held = loso.leave_one_source_out(rows + second, accuracy.rows_for_keys, fits=[gddr])
-    assert all(held[loso.ident(r)].predicted is None and "ceilings" in held[loso.ident(r)].status for r in rows)
+    assert all(held[loso_refit.ident(r)].predicted is None and "ceilings" in held[loso_refit.ident(r)].status for r in rows)
 
 
 def test_the_second_hbm_and_prompt_publications_give_xiongjiedais_rows_a_figure():
@@ -158,6 +162,7 @@ def test_the_second_hbm_and_prompt_publications_give_xiongjiedais_rows_a_figure(
     the cards' peak, and be n/a; and pull request 6766, whose pairs with issue 6763's set the CUDA-graphs saving:
     without them issue 6763's graphs row held out would have no saving and be n/a.)"""
     import loso
+    import loso_refit
 
     everything = accuracy.all_rows()
     publications = {"xiongjiedai-llama.cpp", "ggml-org-llama-cpp-pull-request-19053",
@@ -166,7 +171,7 @@ def test_the_second_hbm_and_prompt_publications_give_xiongjiedais_rows_a_figure(
     rows = [r for r in everything if r.publication in publications]
     held = loso.leave_one_source_out(rows, accuracy.rows_for_keys)
     for r in rows:
-        h = held[loso.ident(r)]
+        h = held[loso_refit.ident(r)]
         assert h.predicted is not None, r.key
         if r.publication == "xiongjiedai-llama.cpp" and r.kind == "prefill":
             assert "llama.cpp prompt processing" in h.status and h.predicted != r.predicted
@@ -182,6 +187,7 @@ def test_the_llama_cpp_decode_fits_have_four_publications_and_are_what_their_rul
     three publications' HBM rows; all shipped as their rules give, and so are the transformers decode shares and
     half-context."""
     import loso
+    import loso_refit
 
     saving = next(f for f in loso.FITS if f.name == "llama.cpp CUDA-graphs saving")
     gddr = next(f for f in loso.FITS if f.name == "llama.cpp decode on GDDR")
@@ -192,7 +198,7 @@ def test_the_llama_cpp_decode_fits_have_four_publications_and_are_what_their_rul
     assert gddr.depends_on == (saving.name,) and len(saving.rows) == 6
     transformers = next(f for f in loso.FITS if f.name == "transformers decode profile")
     for fit in (saving, gddr, hbm, transformers):
-        solved = loso.refit(fit, fit.rows, accuracy.rows_for_keys)
+        solved = loso_refit.refit(fit, fit.rows, accuracy.rows_for_keys)
         assert all(solved[k] == pytest.approx(v, rel=0.01) for k, v in fit.shipped().items())
 
 
@@ -200,13 +206,14 @@ def test_the_llama_cpp_prompt_share_is_what_its_rule_gives_and_is_cross_validate
     """prefill_share is solved from eight pp512 rows of two publications, not from one figure; each
     row left out in turn is predicted by the share the other seven give."""
     import loso
+    import loso_refit
 
     fit = next(f for f in loso.FITS if f.name == "llama.cpp prompt processing")
     assert len(fit.rows) == 8 and not any("pr19053" in k for k in fit.rows)
     assert len({r.publication for r in accuracy.rows_for_keys(set(fit.rows))}) == 2
-    solved = loso.refit(fit, fit.rows, accuracy.rows_for_keys)["prefill_share"]
+    solved = loso_refit.refit(fit, fit.rows, accuracy.rows_for_keys)["prefill_share"]
     assert abs(solved - fit.shipped()["prefill_share"]) < 0.01
-    crossed = loso.leave_one_row_out(fit, accuracy.rows_for_keys)
+    crossed = loso_refit.leave_one_row_out(fit, accuracy.rows_for_keys)
     assert set(crossed) == set(fit.rows) and all(e is not None and abs(e) < 60 for e in crossed.values())
 
 
@@ -217,6 +224,7 @@ def test_only_the_fitted_defaults_change_the_out_of_source_figures():
     from the in-sample one. Rows of a publication that sets no default keep their in-sample prediction,
     marked as fitted without them when a fitted default moves them."""
     import loso
+    import loso_refit
 
     rows = accuracy.all_rows()
     held = accuracy.out_of_source(rows)
@@ -224,12 +232,12 @@ def test_only_the_fitted_defaults_change_the_out_of_source_figures():
     assert memory.fitted and memory.with_value == memory.rows
     rig = [r for r in rows if r.kind == "memory" and r.publication in ("h200-rig", "h200-grid")]
     assert {r.publication for r in rig} == {"h200-rig", "h200-grid"}
-    assert all(held[loso.ident(r)].predicted != r.predicted for r in rig if "sgd" not in r.row_id)
+    assert all(held[loso_refit.ident(r)].predicted != r.predicted for r in rig if "sgd" not in r.row_id)
     decode = loso.kind_summary(held.values(), "decode")
-    assert decode.fitted and decode.with_value == decode.rows  # the H200 grid's rows: from its stand-in (loso.Fit)
-    grid = [held[loso.ident(r)] for r in rows if r.publication == "h200-grid" and r.kind == "decode"]
+    assert decode.fitted and decode.with_value == decode.rows  # the H200 grid's rows: from its stand-in (loso_refit.Fit)
+    grid = [held[loso_refit.ident(r)] for r in rows if r.publication == "h200-grid" and r.kind == "decode"]
     assert grid and all(h.predicted is not None and "decode profile (on its stand-in rows)" in h.status for h in grid)
-    mlperf = [held[loso.ident(r)] for r in rows if r.publication == "mlperf-inference-v4.1"]
+    mlperf = [held[loso_refit.ident(r)] for r in rows if r.publication == "mlperf-inference-v4.1"]
     assert mlperf and all(h.predicted == h.row.predicted and h.status.startswith(loso.SET_ELSEWHERE)
                           and "prefill efficiency" in h.status for h in mlperf)
 
@@ -239,19 +247,20 @@ def test_module_defaults_are_refitted_without_the_held_out_source():
     publication; held out, a publication's rows are predicted with the share the others give,
     put in force through the rows' scenarios (accuracy_base.assumptions_in_force)."""
     import loso
+    import loso_refit
     from accuracy_base import assumptions_in_force
 
     fit = next(f for f in loso.FITS if f.name.startswith("matrix-product"))
     assert fit.engine is None and len({k.split(":")[0] for k in fit.rows}) == 2 and len(fit.rows) >= 30
     others = [k for k in fit.rows if "korth" not in k]
-    solved = loso.refit(fit, others, accuracy.rows_for_keys)
+    solved = loso_refit.refit(fit, others, accuracy.rows_for_keys)
     assert set(solved) == {"matmul_efficiency", "layer_overhead_s"}
     calibration = [r for r in accuracy.all_rows() if r.kind == "train-throughput"]
     held = loso.leave_one_source_out(calibration, accuracy.rows_for_keys, fits=[fit])
     rows = [r for r in calibration if r.publication == "korthikanti-2022"]
     with assumptions_in_force(solved):
-        again = {loso.ident(r): r.predicted for r in accuracy.rows_for_keys({r.key for r in rows})}
-    assert all(held[loso.ident(r)].predicted == again[loso.ident(r)] != r.predicted for r in rows)
+        again = {loso_refit.ident(r): r.predicted for r in accuracy.rows_for_keys({r.key for r in rows})}
+    assert all(held[loso_refit.ident(r)].predicted == again[loso_refit.ident(r)] != r.predicted for r in rows)
 
 
 def test_held_out_rows_are_sourced_and_set_nothing():
@@ -308,10 +317,11 @@ def test_module_defaults_ship_the_value_their_rule_gives():
     the prefill efficiency are what their rules give on today's formulas (to 0.5 %), none from
     one row; the allocator reserves are the measured median reserve, whatever the predicted peak."""
     import loso
+    import loso_refit
 
     for fit in [f for f in loso.FITS if f.engine is None] + [f for f in loso.FITS if "prompt" in f.name]:
         assert len(fit.rows) >= 2, fit.name
-        solved = loso.refit(fit, fit.rows, accuracy.rows_for_keys)
+        solved = loso_refit.refit(fit, fit.rows, accuracy.rows_for_keys)
         for name, value in fit.shipped().items():
             assert abs(solved[name] / value - 1) < 0.005, (fit.name, name, value, solved[name])
     reserve = next(f for f in loso.FITS if f.name == "allocator reserve (training)")
@@ -323,7 +333,7 @@ def test_module_defaults_ship_the_value_their_rule_gives():
     assert sorted(by_source) == ["h200-grid", "h200-rig"] and len(by_source["h200-rig"]) == 6
     medians = [accuracy.statistics.median(v) for v in by_source.values()]
     assert loso.median_reserve(rows) == sum(medians) / 2
-    crossed = loso.leave_one_row_out(reserve, accuracy.rows_for_keys)
+    crossed = loso_refit.leave_one_row_out(reserve, accuracy.rows_for_keys)
     assert all(e is not None and abs(e) < 10 for e in crossed.values())
 
 

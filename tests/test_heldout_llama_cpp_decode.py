@@ -18,6 +18,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import accuracy  # noqa: E402
 import loso  # noqa: E402
+import loso_refit  # noqa: E402
 from accuracy_base import CATALOG, scenario  # noqa: E402
 
 from configurator.core.architecture import preset  # noqa: E402
@@ -30,7 +31,7 @@ CALIBRATION = json.loads((accuracy.DATA / "published-calibration.json").read_tex
 RECORDS = [r for r in CALIBRATION if r["id"].startswith("it-llamacpp-pr6766-")]
 
 
-def _fit(name: str) -> loso.Fit:
+def _fit(name: str) -> loso_refit.Fit:
     return next(f for f in loso.FITS if f.name == name)
 
 
@@ -79,7 +80,7 @@ def test_the_saving_is_fitted_from_the_pairs_and_cross_validated_by_pair():
     assert min(each) < fitted < max(each) and fitted not in each
     profile = PROFILES[Engine.LLAMA_CPP]
     assert profile.layer_overhead_eager_s - profile.layer_overhead_graphs_s == pytest.approx(fitted, abs=0.1e-6)
-    solved = loso.refit(_fit("llama.cpp CUDA-graphs saving"), list(rows), accuracy.rows_for_keys)
+    solved = loso_refit.refit(_fit("llama.cpp CUDA-graphs saving"), list(rows), accuracy.rows_for_keys)
     assert solved["layer_overhead_graphs_s"] == pytest.approx(profile.layer_overhead_graphs_s, abs=0.1e-6)
     crossed = loso_rows.graphs_saving_left_out(list(rows.values()))
     assert len(crossed) == 3 and all(e is not None and abs(e) < 10 for e in crossed.values())
@@ -107,11 +108,11 @@ def test_held_out_the_pull_request_is_predicted_with_the_saving_of_the_other_pai
     held = loso.leave_one_source_out(rows, accuracy.rows_for_keys, fits=fits)
     for r in rows:
         if r.publication == PR6766:
-            h = held[loso.ident(r)]
+            h = held[loso_refit.ident(r)]
             assert h.predicted is not None and h.predicted != r.predicted
             assert "llama.cpp CUDA-graphs saving" in h.status and "llama.cpp decode on GDDR" in h.status
         if r.publication == "ggml-org-llama-cpp-pull-request-4766":  # the GDDR fit is solved over the saving
-            assert "llama.cpp decode on GDDR" in held[loso.ident(r)].status
+            assert "llama.cpp decode on GDDR" in held[loso_refit.ident(r)].status
 
 
 def test_pull_request_4766s_rows_are_calibration_rows_of_the_gddr_fit():

@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import accuracy  # noqa: E402
 import loso  # noqa: E402
+import loso_refit  # noqa: E402
 from accuracy_base import CAPACITY_MISS, Row, misses, percent  # noqa: E402
 from accuracy_heldout import CASES  # noqa: E402
 from accuracy_sections import print_held_out_by_source, print_summary  # noqa: E402
@@ -78,7 +79,7 @@ def test_a_miss_is_over_target_and_above_every_finite_error_in_the_median():
 def test_the_summary_counts_the_misses_in_sample_and_held_out(capsys):
     inside = _rows([5.0, -10.0, None], source="published")
     outside = _rows([5.0, -10.0, 30.0, None, None])
-    held = {loso.ident(r): loso.Held(r, r.predicted, loso.NOT_FITTED) for r in inside}
+    held = {loso_refit.ident(r): loso.Held(r, r.predicted, loso.NOT_FITTED) for r in inside}
     print_summary(inside, held, outside)
     line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("serving-latency"))
     words = line.split()

@@ -140,7 +140,8 @@ def test_a_training_row_that_fits_on_its_peak_says_so_beside_its_memory(catalog,
     (the allocator gives its cache back near the limit) beside the cache it usually holds, unexplained."""
     from configurator.cli import main
     from configurator.core.scenario import Workload
-    from configurator.core.what_fits import model_choice, owned_scenario, what_fits
+    from configurator.core.what_fits import owned_scenario, what_fits
+    from configurator.core.what_fits_types import model_choice
 
     answer = what_fits(owned_scenario("ascend-910b", 16), catalog, models=(model_choice("llama3.1-405b"),),
                        tasks=(Workload.LORA,))

@@ -14,7 +14,8 @@ from configurator.core.scenario import Workload, updated
 from configurator.core.view.names import FP4_ELSEWHERE, weight_format_name
 from configurator.core.view.rows import write
 from configurator.core.view.what_fits_budget_view import best_columns, card_columns
-from configurator.core.what_fits import model_choice, owned_scenario
+from configurator.core.what_fits import owned_scenario
+from configurator.core.what_fits_types import model_choice
 from configurator.core.what_fits_budget import budget_result_to_dict, what_budget_fits
 
 TASKS = (Workload.LORA, Workload.INFERENCE)

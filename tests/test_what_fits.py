@@ -20,17 +20,19 @@ from configurator.core.view.what_fits_view import SECTIONS, heading, question
 from configurator.core.view.words import ZH_CN
 from configurator.core.what_fits_json import result_to_dict
 from configurator.core.what_fits import (
+    clear_what_fits_memo,
+    owned_scenario,
+    serving_formats,
+    training_precisions,
+    what_fits,
+)
+from configurator.core.what_fits_types import (
     INTERACTIVE_TARGETS,
     LADDER,
     ModelChoice,
     ServingTargets,
     Verdict,
-    clear_what_fits_memo,
     model_choice,
-    owned_scenario,
-    serving_formats,
-    training_precisions,
-    what_fits,
 )
 
 MODELS = (ModelChoice("8B", "llama3-8b"), ModelChoice("70B", "llama3-70b"), ModelChoice("405B", "llama3.1-405b"))

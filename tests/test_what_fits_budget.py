@@ -16,7 +16,8 @@ from configurator.core.procurement.prices import price_book_for
 from configurator.core.scenario import Workload, updated
 from configurator.core.view.rows import write
 from configurator.core.view.what_fits_budget_view import best_columns, card_columns, heading, left_out
-from configurator.core.what_fits import LADDER, Verdict, fit_rows, model_choice, owned_scenario
+from configurator.core.what_fits import fit_rows, owned_scenario
+from configurator.core.what_fits_types import LADDER, Verdict, model_choice
 from configurator.core.what_fits_budget import (
     LeftOut,
     budget_result_to_dict,

@@ -9,7 +9,8 @@ import time
 import pytest
 from PySide6.QtCore import Qt
 
-from configurator.core.what_fits import LADDER, clear_what_fits_memo
+from configurator.core.what_fits import clear_what_fits_memo
+from configurator.core.what_fits_types import LADDER
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -13,7 +13,8 @@ import pytest
 from configurator.core.catalog import load_catalog
 from configurator.core.estimate import estimate
 from configurator.core.scenario import LAYOUT_FIELDS, Workload, updated
-from configurator.core.what_fits import model_choice, owned_scenario, what_fits
+from configurator.core.what_fits import owned_scenario, what_fits
+from configurator.core.what_fits_types import model_choice
 from configurator.core.workloads.training.search import plan_training_layout
 
 

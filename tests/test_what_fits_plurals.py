@@ -12,7 +12,8 @@ from configurator.core.currency import with_currency
 from configurator.core.scenario import Workload, updated
 from configurator.core.view.rows import write
 from configurator.core.view.what_fits_budget_view import best_columns, left_out
-from configurator.core.what_fits import model_choice, owned_scenario
+from configurator.core.what_fits import owned_scenario
+from configurator.core.what_fits_types import model_choice
 from configurator.core.what_fits_budget import BudgetFits, LeftOut, what_budget_fits
 
 FIFTY_THOUSAND_YUAN = ["what-fits", "--budget", "5万元", "--region", "cn", "--models", "8B", "--tasks", "inference"]

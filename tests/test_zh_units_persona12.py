@@ -66,7 +66,8 @@ def test_the_budget_table_says_which_price_of_when_each_card_is_bought_at(catalo
     from configurator.core.scenario import Workload, updated
     from configurator.core.view.rows import write
     from configurator.core.view.what_fits_budget_view import card_columns, price_marks
-    from configurator.core.what_fits import model_choice, owned_scenario
+    from configurator.core.what_fits import owned_scenario
+    from configurator.core.what_fits_types import model_choice
     from configurator.core.what_fits_budget import what_budget_fits
 
     cards = tuple(catalog.get(i) for i in ("t4", "rtx-4090d"))  # the RTX A6000 until its 2025-08 street price

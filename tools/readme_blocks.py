@@ -230,6 +230,7 @@ def accuracy_table() -> str:
     """accuracy.py's summary per kind: in sample, leave one source out, held out (rows, median
     error, within target), with the footnotes."""
     import loso
+    import loso_refit
 
     accuracy, rows, held, outside = _accuracy_figures()
     lines = ["| kind | rows | in sample | leave one source out ² | within target (in sample) | held out ³: rows | "
@@ -250,7 +251,7 @@ def accuracy_table() -> str:
     setting = [r for r in decode if r.key in _profile_rows()]
     others = [r for r in decode if r not in setting]
     llama_fits = [f for f in loso.FITS if f.kind == "decode" and f.engine is not None and f.engine.value == "llama.cpp"]
-    crossed = [abs(e) for fit in llama_fits for e in loso.leave_one_row_out(fit, accuracy.rows_for_keys).values()
+    crossed = [abs(e) for fit in llama_fits for e in loso_refit.leave_one_row_out(fit, accuracy.rows_for_keys).values()
                if e is not None]
     llama_rows = {k for fit in llama_fits for k in fit.rows}
     publications = sorted({r.publication for r in outside})

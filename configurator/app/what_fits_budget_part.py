@@ -19,7 +19,8 @@ from configurator.core.magnitudes import money
 from configurator.core.scenario import Economics, Scenario
 from configurator.core.view.rows import Columns, label, write
 from configurator.core.view.what_fits_budget_view import best_columns, card_columns, heading, left_out, price_marks
-from configurator.core.what_fits import FitRow, with_serving_load
+from configurator.core.what_fits import with_serving_load
+from configurator.core.what_fits_types import FitRow
 from configurator.core.what_fits_budget import BudgetFits, budget_start
 
 

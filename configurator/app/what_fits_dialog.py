@@ -58,15 +58,8 @@ from configurator.core.view.card_names import card_name
 from configurator.core.view.rows import Columns, label, write
 from configurator.core.view.names import model_name
 from configurator.core.view.what_fits_view import heading, question, serving_columns, training_columns
-from configurator.core.what_fits import (
-    INTERACTIVE_TARGETS,
-    FitRow,
-    ServingTargets,
-    Verdict,
-    WhatFits,
-    owned_scenario,
-    with_serving_load,
-)
+from configurator.core.what_fits import owned_scenario, with_serving_load
+from configurator.core.what_fits_types import INTERACTIVE_TARGETS, FitRow, ServingTargets, Verdict, WhatFits
 from configurator.core.what_fits_budget import BudgetFits
 
 DEBOUNCE_MS = 300

@@ -39,9 +39,17 @@ from configurator.core.procurement.servers import purchase_unit
 from configurator.core.procurement.workstations import unpriced_item, workstations_unpriced
 from configurator.core.region import delivery_problem, import_barred
 from configurator.core.scenario import Economics, Scenario, Workload, updated
-from configurator.core.what_fits import (
-    INTERACTIVE_TARGETS, LADDER, SERVING_TASK, TASKS, FitRow, ModelChoice, ServingTargets, Verdict, fit_rows,
-    owned_scenario)
+from configurator.core.what_fits import fit_rows, owned_scenario
+from configurator.core.what_fits_types import (
+    INTERACTIVE_TARGETS,
+    LADDER,
+    SERVING_TASK,
+    TASKS,
+    FitRow,
+    ModelChoice,
+    ServingTargets,
+    Verdict,
+)
 from configurator.core.what_fits_json import row_to_dict
 
 WEIGHT_BYTES_FLOOR = 0.5

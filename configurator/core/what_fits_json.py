@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from configurator.core.stated import significant
 from configurator.core.units import GIB
-from configurator.core.what_fits import TOKENS_PER_PARAM, FitRow, WhatFits
+from configurator.core.what_fits_types import TOKENS_PER_PARAM, FitRow, WhatFits
 
 
 def _rounded(value: float | None, digits: int = 4) -> float | None:

@@ -34,7 +34,7 @@ from configurator.core.view.names import CONSTRAINT_NAMES, SERVING_USES
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, label, write
 
 if TYPE_CHECKING:  # the what-fits question loads the estimator: not at the editor's start
-    from configurator.core.what_fits import ServingTargets
+    from configurator.core.what_fits_types import ServingTargets
 
 ORIGIN_LABELS = {"chat": "default for interactive chat", "api": "default for an API", SET: "your targets"}
 """Label ids of whose latency targets they are (``LatencyTargets.*_origin``)."""

@@ -14,7 +14,7 @@ from configurator.core.view.numbers import column_top
 from configurator.core.view.price_view import joined, warns
 from configurator.core.view.rows import Amount, Columns, Phrase, Value
 from configurator.core.view.what_fits_view import VERDICTS, training_precision
-from configurator.core.what_fits import FitRow, Verdict
+from configurator.core.what_fits_types import FitRow, Verdict
 from configurator.core.what_fits_budget import BudgetFits, CardAnswer, LeftOut, Purchase
 
 

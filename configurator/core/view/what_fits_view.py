@@ -11,14 +11,7 @@ from configurator.core.view.estimate_view import joined
 from configurator.core.view.layout_view import serving_experts
 from configurator.core.view.names import ENGINES, PERCENTILES, WORKLOADS, model_name, weight_format_name
 from configurator.core.view.rows import Amount, Columns, Phrase, Value
-from configurator.core.what_fits import (
-    INTERACTIVE_TARGETS,
-    TOKENS_PER_PARAM,
-    FitRow,
-    Limit,
-    Verdict,
-    WhatFits,
-)
+from configurator.core.what_fits_types import INTERACTIVE_TARGETS, TOKENS_PER_PARAM, FitRow, Limit, Verdict, WhatFits
 
 VERDICTS = {Verdict.FITS: "yes", Verdict.TOO_SLOW: "fits, too slow",
             Verdict.NO_FIT: "does not fit", Verdict.UNKNOWN: "no published rate"}

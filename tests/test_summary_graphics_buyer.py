@@ -38,11 +38,18 @@ def page_one(text: str) -> str:
 def test_a_runner_up_caution_is_not_said_of_the_recommended_option(render_summary):
     """The render farm recommended as 31 × RTX PRO 6000 Blackwell Max-Q (its blower cooler fits a rack)
     read on page 1 "The recommended option, 29 × RTX PRO 6000 Blackwell Workstation Edition: … a
-    flow-through cooler …", the runner-up's caution said of the recommendation."""
+    flow-through cooler …", the runner-up's caution said of the recommendation.
+    (Since 2026-12-06 the Max-Q is ranked at a September 2026 street price, about twice its 2025 list price,
+    and the Workstation Edition, at its April 2026 street price, is recommended: its own flow-through caution
+    is then said of it, by name, and of no other card.)"""
     language, text = render_summary
     first = page_one(text)
-    assert "Max-Q" in first and ("按总拥有成本最低推荐" if language == "zh_CN" else "Recommended by") in first
-    assert "flow-through" not in first and "穿透式" not in first
+    assert ("按总拥有成本最低推荐" if language == "zh_CN" else "Recommended by") in first
+    recommended = "Max-Q" if "Max-Q" in first.split("\n> ")[1] else "Workstation"
+    cautions = [line for line in first.splitlines() if "flow-through" in line or "穿透式" in line]
+    assert all(recommended in line or "工作站版" in line for line in cautions), cautions
+    if recommended == "Max-Q":
+        assert not cautions
     assert "The recommended option, " not in first and "推荐方案 " not in first
 
 

@@ -29,6 +29,7 @@ from configurator.core.recommend import Result, ranking_question, recommend
 from configurator.core.recommend_budget import budget_short_message
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import as_asked, short_note
+from configurator.core.view.job_view import job_line, shown_estimate
 from configurator.core.view.ranking_view import none_ranked
 from configurator.core.view.rows import write
 from configurator.core.view.words import words
@@ -141,6 +142,14 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         # beyond a laptop's screen), every chart of the window laid out and drawn again (issue 28)
         self.busy_label.setWordWrap(True)
         middle.addWidget(self.busy_label)
+        self.job_label = QLabel()
+        """The panel's heading: the job the ranking answers, as the command line's ``recommend`` says it first
+        (:func:`~configurator.core.view.job_view.job_line`: the model, the token budget or the load, the
+        constraints set and the budget, region and deadline left open, each default said as one)."""
+        self.job_label.setObjectName("ranking-job")
+        self.job_label.setWordWrap(True)
+        self.job_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        middle.addWidget(self.job_label)
         self.mismatch_label = QLabel()
         self.mismatch_label.setWordWrap(True)
         self.mismatch_label.setStyleSheet("color: #b00020; font-weight: bold;")
@@ -410,6 +419,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
 
     def _fill(self, result: Result, partial: bool, kept: str | None) -> None:
         self.result = result
+        self.job_label.setText(job_line(self.controller.scenario, shown_estimate(result), current_language()))
         self._set_headers()
         self.table.clearSpans()
         self._fill_table(result)

@@ -55,17 +55,22 @@ def shown_estimate(result: Result) -> Estimate | None:
     return next((r.estimate for r in (*result.ranked, *result.unpriced, *result.below_line)), None)
 
 
+def _job_figures(scenario: Scenario) -> tuple[str | None, float | None]:
+    """The model preset the work runs (None: graphics work, whose family's view reads the graphics specifications,
+    runs none) and the training token budget (None: work that does not train, or a budget given in examples)
+    [tokens]."""
+    t = scenario.training
+    return (scenario.model.name if view_of(scenario.workload).card_specs == "compute" else None,
+            t.tokens if scenario.workload.is_training and t.examples is None else None)
+
+
 def asked_defaults(scenario: Scenario) -> tuple[str, ...]:
     """Which of the job's figures are the defaults a scenario starts on: ``model`` (the preset
     :data:`~configurator.core.default_job.DEFAULT_MODEL`, for work that runs a model) and ``tokens`` (the training
     budget :data:`~configurator.core.default_job.DEFAULT_TRAINING_TOKENS`, not given in examples)."""
-    said = []
-    if not scenario.workload.is_graphics and scenario.model == preset(DEFAULT_MODEL):
-        said.append("model")
-    t = scenario.training
-    if scenario.workload.is_training and t.examples is None and t.tokens == DEFAULT_TRAINING_TOKENS:
-        said.append("tokens")
-    return tuple(said)
+    model, tokens = _job_figures(scenario)
+    return tuple(name for name, default in (("model", model is not None and scenario.model == preset(DEFAULT_MODEL)),
+                                            ("tokens", tokens == DEFAULT_TRAINING_TOKENS)) if default)
 
 
 def _constraints_set(scenario: Scenario, shown: Estimate | None) -> list:
@@ -123,16 +128,13 @@ def job_to_dict(scenario: Scenario, shown: Estimate | None) -> dict:
     request rate; null where not given), the delivery region, each constraint checked (id, target, unit, basis,
     origin: the verdicts' own fields), the budget, region and deadline left open, and the line in English."""
     s, c = scenario, scenario.constraints
-    defaults = asked_defaults(s)
+    defaults, (model, tokens) = asked_defaults(s), _job_figures(s)
     verdicts = () if shown is None else shown.verdicts
     open_names = {CONSTRAINT_NAMES[k]: k for k in NOT_SET_NAMED}
     unset = [open_names[n] for n in (unset_constraints(shown) if shown is not None else ()) if n in open_names]
-    serving = view_of(s.workload).family == "serving"
     return {"text": job_line(s, shown, "en"), "workload": s.workload.value,
-            "model": None if s.workload.is_graphics else s.model.name, "model_default": "model" in defaults,
-            "tokens": s.training.tokens if s.workload.is_training else None, "tokens_default": "tokens" in defaults,
-            "users_at_once": s.serving.concurrency if serving else None,
-            "requests_per_s": c.requests_per_s if serving else None, "region": c.region,
+            "model": model, "model_default": "model" in defaults, "tokens": tokens, "tokens_default": "tokens" in defaults,
+            "users_at_once": s.serving.concurrency, "requests_per_s": c.requests_per_s, "region": c.region,
             "constraints": [{"id": v.id, "target": v.target, "unit": v.unit, "basis": v.basis, "origin": v.origin}
                             for v in verdicts],
             "not_set": unset}

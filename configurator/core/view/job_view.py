@@ -133,7 +133,8 @@ def job_to_dict(scenario: Scenario, shown: Estimate | None) -> dict:
     open_names = {CONSTRAINT_NAMES[k]: k for k in NOT_SET_NAMED}
     unset = [open_names[n] for n in (unset_constraints(shown) if shown is not None else ()) if n in open_names]
     return {"text": job_line(s, shown, "en"), "workload": s.workload.value,
-            "model": model, "model_default": "model" in defaults, "tokens": tokens, "tokens_default": "tokens" in defaults,
+            "model": model, "model_default": "model" in defaults,
+            "tokens": tokens, "tokens_default": "tokens" in defaults,
             "users_at_once": s.serving.concurrency, "requests_per_s": c.requests_per_s, "region": c.region,
             "constraints": [{"id": v.id, "target": v.target, "unit": v.unit, "basis": v.basis, "origin": v.origin}
                             for v in verdicts],

@@ -143,13 +143,13 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self.busy_label.setWordWrap(True)
         middle.addWidget(self.busy_label)
         self.job_label = QLabel()
-        """The panel's heading: the job the ranking answers, as the command line's ``recommend`` says it first
+        """First under the table: the job the ranking answers, as the command line's ``recommend`` says it first
         (:func:`~configurator.core.view.job_view.job_line`: the model, the token budget or the load, the
-        constraints set and the budget, region and deadline left open, each default said as one)."""
+        constraints set and the budget, region and deadline left open, each default said as one). Not over the
+        table: there its two lines took the fourth ranking row off a 1366 × 768 screen (test_window_fits_screen)."""
         self.job_label.setObjectName("ranking-job")
         self.job_label.setWordWrap(True)
         self.job_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        middle.addWidget(self.job_label)
         self.mismatch_label = QLabel()
         self.mismatch_label.setWordWrap(True)
         self.mismatch_label.setStyleSheet("color: #b00020; font-weight: bold;")
@@ -201,7 +201,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self.named_label.setObjectName("named-cards")
         self.named_label.setWordWrap(True)
         self.named_label.setVisible(False)
-        middle.addWidget(self._scrolled(self.named_label, self.load_label, self.against_label,
+        middle.addWidget(self._scrolled(self.job_label, self.named_label, self.load_label, self.against_label,
                                         self.price_decides_label, self.reasons), 2)
         self.launch_row = LaunchRow()
         """Copy the selected deployment's launch command (serving engines, trainers): under the table

@@ -36,6 +36,7 @@ from configurator.core.serving_use import estimate_load_note
 from configurator.core.scenario import Scenario
 from configurator.core.resources import MissingBundledFile
 from configurator.core.scenario_io import ScenarioFileError
+from configurator.core.view.job_view import job_line, job_to_dict, shown_estimate
 from configurator.core.view.printable import printable_output, single_line
 from configurator.report.text import estimate_table, recommendation_table
 
@@ -143,9 +144,11 @@ def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
         raise UsageError(msg("cli-whole-range", flag="--limit", low=1, high=MAX_LIMIT, value=args.limit))
     asked = ranking_asked(args, scenario, catalog, filters_from_args(args, catalog))  # over the file's question
     result = recommend(scenario, catalog, asked.objective, asked.filters, args.limit)
+    shown = shown_estimate(result)  # its verdicts: the constraints the ranking was checked against
     if args.json:
-        _print_json({**result_to_dict(result), "filters": asked_to_dict(asked)})
+        _print_json({**result_to_dict(result), "filters": asked_to_dict(asked), "job": job_to_dict(scenario, shown)})
     else:
+        print(single_line(job_line(scenario, shown, args.lang)) + "\n")  # first: the job every row answers
         print_from_file(asked, args.lang)
         if args.count is not None:  # typed, but every count is weighed: said, not silently dropped
             print(single_line(msg("cli-recommend-count-not-kept", count=args.count).text_in(args.lang)) + "\n")

@@ -57,7 +57,9 @@ def test_which_questions_have_no_load():
                                              ("zh_CN", "未给出负载：按同时 1 位用户规划")])
 def test_the_command_line_says_it_first(language, start):
     text = _cli(*CHAT, "--limit", "3", "--lang", language)
-    assert text.splitlines()[0].startswith(start) and text.splitlines()[1] == ""
+    job = text.splitlines()[0]  # first the job line (jobline48), set apart
+    assert job.startswith("Job: Serve " if language == "en" else "任务：") and text.splitlines()[1] == ""
+    assert text.splitlines()[2].startswith(start) and text.splitlines()[3] == ""  # after the job line (jobline48)
     given = _cli(*CHAT, "--concurrency", "1", "--limit", "3", "--lang", language)
     assert not given.startswith(start[:6])
 

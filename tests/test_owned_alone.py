@@ -22,7 +22,7 @@ def _run(capsys, *args: str) -> str:
 
 def test_owned_h20s_say_what_they_carry_alone_and_why_the_top_up_is_not_ranked(capsys):
     out = _run(capsys, "--concurrency", "200", "--owned", "h20:8", "--lang", "zh_CN")
-    first = out.splitlines()[0]
+    first = out.splitlines()[2]
     assert first.startswith("已拥有的 8 × H20 96GB（对华出口版）单独使用，在延迟目标（p90 首词元 ≤ 1,000 ms，每输出词元 ≤ 100 ms）内")
     assert "可服务 200 位同时在线用户中的 " in first
     assert "已拥有的 8 张加另购 " in first
@@ -71,7 +71,7 @@ def test_the_users_carried_alone_meet_the_targets_and_one_more_does_not():
 
 def test_an_owned_top_up_that_ranks_says_its_rank(capsys):
     out = _run(capsys, "--concurrency", "500", "--owned", "ascend-910b:16")
-    first = out.splitlines()[0]
+    first = out.splitlines()[2]
     assert first.startswith("The 16 × Ascend 910B already owned carry ")
     assert " of the 500 users at once alone, within the latency targets (p90 first token ≤ 1,000 ms" in first
     assert "the 16 owned and " in first and first.endswith("— ranked #1")
@@ -104,8 +104,8 @@ def test_the_summarys_first_page_says_what_the_owned_cards_carry_alone(tmp_path,
     languages (one message, no second wording)."""
     from configurator.cli import main
 
-    said = _run(capsys, "--concurrency", "500", "--owned", "ascend-910b:16").splitlines()[0]
-    said_zh = _run(capsys, "--concurrency", "500", "--owned", "ascend-910b:16", "--lang", "zh_CN").splitlines()[0]
+    said = _run(capsys, "--concurrency", "500", "--owned", "ascend-910b:16").splitlines()[2]
+    said_zh = _run(capsys, "--concurrency", "500", "--owned", "ascend-910b:16", "--lang", "zh_CN").splitlines()[2]
     for language, label, sentence in (("en", "Owned cards alone", said), ("zh_CN", "仅用已拥有的卡", said_zh)):
         path = tmp_path / f"owned-{language}.md"
         args = ["report", "--workload", "inference", "--model", "qwen2.5-72b", "--region", "cn", "--concurrency", "500",

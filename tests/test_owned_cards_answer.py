@@ -20,7 +20,7 @@ def _recommend(capsys, *args: str) -> str:
 def test_owned_a100s_are_ranked_not_below_the_line_for_want_of_a_licence(capsys):
     out = _recommend(capsys, "--concurrency", "100", "--owned", "a100-sxm-80gb:8", "--lang", "zh_CN")
     ranked = out.split("基准线以下：")[0]
-    first = ranked.splitlines()[2]
+    first = ranked.splitlines()[4]
     assert "A100 SXM4 80GB" in first and "已拥有，不再采购" in first and "使用已拥有的 8 × A100 SXM4 80GB" in first
     assert "（连同其服务器）：新增资本支出" in first and "不计其购价" in first
     why = ranked.split("排名第一的理由：")[1]
@@ -31,7 +31,7 @@ def test_owned_a100s_are_ranked_not_below_the_line_for_want_of_a_licence(capsys)
 
 def test_owned_cards_say_the_new_spend_in_english(capsys):
     out = _recommend(capsys, "--concurrency", "100", "--owned", "a100-sxm-80gb:8")
-    first = out.splitlines()[2]
+    first = out.splitlines()[4]
     assert "already owned, not bought (new: " in first
     assert "Uses the 8 × A100 SXM4 80GB already owned, in their servers: new capex " in first
     assert "the TCO counts their power, not their price" in first
@@ -54,7 +54,7 @@ def test_owned_cards_of_a_not_permitted_card_are_not_left_out(capsys):
     assert "B200" not in plain.split("Below the line")[0]
     owned = _recommend(capsys, "--concurrency", "100", "--owned", "b200:8")
     # the whole HGX baseboard they came on (until December 2026 the row used 1 of the 8)
-    assert "Uses the 8 × B200 (HGX B200, SXM) already owned" in owned.splitlines()[2]
+    assert "Uses the 8 × B200 (HGX B200, SXM) already owned" in owned.splitlines()[4]
 
 
 def _report(tmp_path, capsys, name: str, *args: str) -> str:
@@ -128,7 +128,7 @@ def test_the_ranking_text_says_which_vendors_it_compared(capsys):
 
     assert main(["recommend", "--workload", "lora", "--model", "qwen2.5-7b", "--region", "cn", "--domestic-only",
                  "--lang", "zh_CN", "--limit", "2"]) == 0
-    second = capsys.readouterr().out.splitlines()[1]
+    second = capsys.readouterr().out.splitlines()[3]
     assert second.startswith("只比较中国大陆厂商的加速卡（") and "华为昇腾" in second and "Huawei" not in second
 
 
@@ -142,7 +142,7 @@ def test_ranked_by_rent_the_owned_cards_are_not_used_and_the_row_says_what_using
     says the owned are not used and what using them (yours and 24 bought) costs as owned, and the first's
     reasons compare the two and say how to rank with them counted."""
     out = _recommend(capsys, *OWNED_910B_RENTED)
-    first = out.splitlines()[2]
+    first = out.splitlines()[4]
     assert " 40 " in first and "Ascend 910B" in first
     assert "Rents all 40 × Ascend 910B by the card-hour: the 16 already owned are not used" in first
     assert "using them instead (your 16 and 24 bought) has a TCO of " in first and " USD per million tokens" in first
@@ -151,7 +151,7 @@ def test_ranked_by_rent_the_owned_cards_are_not_used_and_the_row_says_what_using
     assert "Renting all 40 × Ascend 910B costs " in why and "rank by the TCO to rank with them counted" in why
     assert "What the TCO counts with owned cards" not in why
     chinese = _recommend(capsys, *OWNED_910B_RENTED, "--lang", "zh_CN")
-    first = chinese.splitlines()[2]
+    first = chinese.splitlines()[4]
     assert "按卡时租用全部 40 × 昇腾 910B：已拥有的 16 张不使用（同一部署不会横跨自有卡与租用卡）" in first
     assert "改用已拥有的卡（已拥有的 16 张加另购 24 张）按拥有计每百万词元 " in first
     assert "租用全部 40 × 昇腾 910B 每百万词元 " in chinese and "请按总拥有成本排名" in chinese

@@ -28,7 +28,7 @@ def test_the_examples_line_on_the_command_line_is_in_wan(capsys):
 
     assert main(["recommend", "--lang", "zh_CN", "--region", "cn", "--workload", "lora", "--model", "qwen2.5-7b",
                  "--examples", "10万", "--limit", "1"]) == 0
-    first = capsys.readouterr().out.splitlines()[0]
+    first = capsys.readouterr().out.splitlines()[2]
     assert first == "训练数据：100,000 条样本 × 每条 512 词元 = 5,120 万词元", first
 
 

@@ -95,11 +95,11 @@ def test_the_ranking_heads_its_cost_short_and_names_it_in_full_under_the_table(c
 
     assert main(["recommend", *RENDER, "--limit", "3", "--lang", language]) == 0
     lines = capsys.readouterr().out.splitlines()
-    header = lines[1]
+    header = lines[3]
     assert short in header.split() and "—" not in header and len(header) < 200
     full = write(per_unit_label("frame", "tco", 4, "render"), language)
     key = next(line for line in lines if line.startswith(short))
-    assert lines.index(key) == 5 and key.endswith(full)  # the three rows, then the key
+    assert lines.index(key) == 7 and key.endswith(full)  # the job line, a blank, the heading, three rows, then the key
 
 
 @pytest.mark.parametrize("language, title", [("en", "# Transcode 400 1080p video streams to AV1"),

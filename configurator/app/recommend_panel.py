@@ -29,6 +29,7 @@ from configurator.core.recommend import Result, ranking_question, recommend
 from configurator.core.recommend_budget import budget_short_message
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import as_asked, short_note
+from configurator.core.view.job_view import job_line, shown_estimate
 from configurator.core.view.ranking_view import none_ranked
 from configurator.core.view.rows import write
 from configurator.core.view.words import words
@@ -141,6 +142,14 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         # beyond a laptop's screen), every chart of the window laid out and drawn again (issue 28)
         self.busy_label.setWordWrap(True)
         middle.addWidget(self.busy_label)
+        self.job_label = QLabel()
+        """First under the table: the job the ranking answers, as the command line's ``recommend`` says it first
+        (:func:`~configurator.core.view.job_view.job_line`: the model, the token budget or the load, the
+        constraints set and the budget, region and deadline left open, each default said as one). Not over the
+        table: there its two lines took the fourth ranking row off a 1366 × 768 screen (test_window_fits_screen)."""
+        self.job_label.setObjectName("ranking-job")
+        self.job_label.setWordWrap(True)
+        self.job_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.mismatch_label = QLabel()
         self.mismatch_label.setWordWrap(True)
         self.mismatch_label.setStyleSheet("color: #b00020; font-weight: bold;")
@@ -192,7 +201,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self.named_label.setObjectName("named-cards")
         self.named_label.setWordWrap(True)
         self.named_label.setVisible(False)
-        middle.addWidget(self._scrolled(self.named_label, self.load_label, self.against_label,
+        middle.addWidget(self._scrolled(self.job_label, self.named_label, self.load_label, self.against_label,
                                         self.price_decides_label, self.reasons), 2)
         self.launch_row = LaunchRow()
         """Copy the selected deployment's launch command (serving engines, trainers): under the table
@@ -410,6 +419,7 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
 
     def _fill(self, result: Result, partial: bool, kept: str | None) -> None:
         self.result = result
+        self.job_label.setText(job_line(self.controller.scenario, shown_estimate(result), current_language()))
         self._set_headers()
         self.table.clearSpans()
         self._fill_table(result)

@@ -120,6 +120,11 @@ fills its copies (:func:`~configurator.core.serving_use.unsized_batch`; before s
 one sequence at a time, Qwen 2.5 72B at 26.51 USD per million tokens against 0.631 USD at 256 at once)."""
 
 
+NO_TARGETS = "none (offline batch: ranked by cost per token)"
+"""Label id of the latency targets of an offline batch, which has none (:func:`latency_targets_phrase`; the
+ranking's job line says it so where the batch has no volume either: the job's words say that)."""
+
+
 def target_amounts(targets: LatencyTargets | ServingTargets) -> tuple[Amount | None, Amount | None]:
     """The time-to-first-token and time-per-output-token targets as every row that names them writes them: in
     ms, the unit of the rows saying what was set, of the verdicts and of the boxes they are typed in (a first
@@ -138,7 +143,7 @@ def latency_targets_phrase(scenario: Scenario) -> Phrase | str:
     if not targets.any:
         if unsized_batch(scenario):
             return NO_BATCH_VOLUME
-        return "none (offline batch: ranked by cost per token)"
+        return NO_TARGETS
     ttft, tpot = target_amounts(targets)
     params = {"ttft": ttft, "tpot": tpot, "percentile": f"p{targets.percentile}",
               "ttft_origin": ORIGIN_LABEL.get(targets.ttft_origin, targets.ttft_origin),

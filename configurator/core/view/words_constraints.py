@@ -164,4 +164,9 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
         "{percentile} 首词元 ≤ {ttft}（{ttft_origin}）、每输出词元 ≤ {tpot}（{tpot_origin}）",
     "first token ≤ {ttft} at {percentile} ({origin})": "{percentile} 首词元 ≤ {ttft}（{origin}）",
     "≤ {tpot} per token at {percentile} ({origin})": "{percentile} 每输出词元 ≤ {tpot}（{origin}）",
+    # the job a ranking answers (core/view/job_view.py): the command line's first line, the panel's heading
+    "Job: {parts}": "任务：{parts}",
+    "(default model)": "（默认模型）",
+    "(default token budget)": "（默认训练词元数）",
+    "(default model and token budget)": "（默认模型与训练词元数）",
 }

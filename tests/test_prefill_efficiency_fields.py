@@ -84,8 +84,8 @@ def test_the_example_files_own_value_reaches_its_first_token():
     assert opened.assumptions.prefill_efficiency == pytest.approx(0.55)  # the serving steps keep the file's value
     assert opened.assumptions.prompt_efficiency == pytest.approx(0.486)  # 0.55 × 0.827 / 0.936
     (said,) = [n for n in notes if n.id == "scenario-prefill-carried"]
-    assert "55 %" in said.text_in("en") and "48.6 %" in said.text_in("en")
-    assert "服务步效率设为 55%" in said.text_in("zh_CN") and "提示预填充效率 48.6%" in said.text_in("zh_CN")
+    assert "55.0\xa0%" in said.text_in("en") and "48.6\xa0%" in said.text_in("en")
+    assert "服务步效率设为 55.0%" in said.text_in("zh_CN") and "提示预填充效率 48.6%" in said.text_in("zh_CN")
 
 
 def test_a_users_own_value_is_carried_to_the_prompt_at_the_defaults_ratio():
@@ -95,8 +95,8 @@ def test_a_users_own_value_is_carried_to_the_prompt_at_the_defaults_ratio():
     assert opened.assumptions.prompt_efficiency == pytest.approx(0.530)  # 0.6 × 0.827 / 0.936
     assert carried_prompt_efficiency(0.6) == pytest.approx(round(0.6 * PROMPT_EFFICIENCY / PREFILL_EFFICIENCY, 3))
     (said,) = [n for n in notes if n.id == "scenario-prefill-carried"]
-    assert "60 %" in said.text_in("en") and "53 %" in said.text_in("en")
-    assert "53%" in said.text_in("zh_CN") and " %" not in said.text_in("zh_CN")
+    assert "60.0\xa0%" in said.text_in("en") and "53.0\xa0%" in said.text_in("en")
+    assert "53.0%" in said.text_in("zh_CN") and " %" not in said.text_in("zh_CN")
 
 
 def test_a_shape_rate_default_a_file_carried_leaves_the_prompt_at_todays():
@@ -132,5 +132,5 @@ def test_the_window_says_the_carried_value_on_open(qtbot, tmp_path):
     qtbot.addWidget(window)
     assert window.open_path(path)
     assert window.controller.scenario.assumptions.prompt_efficiency == pytest.approx(0.530)
-    assert "53 %" in window.statusBar().currentMessage()
+    assert "53.0\xa0%" in window.statusBar().currentMessage()
     assert window.editor.prompt_eff.value() == pytest.approx(53.0)

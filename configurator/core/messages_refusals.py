@@ -112,9 +112,9 @@ REFUSAL_ENGLISH: dict[str, str] = {
                                     "versions: it now follows the serving engine's own default on the card (the "
                                     "estimate says which); set it to {tokens:,} tokens again to keep it "
                                     "(--max-batched-tokens {typed}, the editor's Prefill chunk)",
-    "scenario-prefill-carried": "This file sets the serving-step efficiency to {old:g} %, which older versions also "
+    "scenario-prefill-carried": "This file sets the serving-step efficiency to {old:.1%}, which older versions also "
                                 "used for the time to first token: it is carried to the prompt efficiency as "
-                                "{prompt:g} % ({old:g} % × {ratio}, the ratio of today's defaults)",
+                                "{prompt:.1%} ({old:.1%} × {ratio}, the ratio of today's defaults)",
     # a value a field does not take (core/bounds.py)
     "value-outside-range": "{value} is outside the range {range}{unit}",
     "range-between": "{low} to {high}",
@@ -270,8 +270,8 @@ REFUSAL_CHINESE: dict[str, str] = {
     "scenario-engine-step-default": "此文件中的预填充分块 {tokens:,} 词元是旧版本的默认值：现按推理引擎在该卡上的默认值计"
                                     "（估算中写明）；如需保留，请重新设为 {tokens:,} 词元（--max-batched-tokens {typed}；"
                                     "编辑器的“预填充分块”）",
-    "scenario-prefill-carried": "此文件将服务步效率设为 {old:g}%，旧版本也用它计算首词元时间：现折算为提示预填充效率 {prompt:g}%"
-                                "（{old:g}% × {ratio}，即当前两个默认值之比）",
+    "scenario-prefill-carried": "此文件将服务步效率设为 {old:.1%}，旧版本也用它计算首词元时间：现折算为提示预填充效率 {prompt:.1%}"
+                                "（{old:.1%} × {ratio}，即当前两个默认值之比）",
     "value-outside-range": "{value} 超出范围 {range}{unit}",
     "range-between": "{low} 至 {high}",
     "range-between-open-high": "{low} 至 {high}（不含上限）",

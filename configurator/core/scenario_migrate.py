@@ -129,7 +129,7 @@ def _prompt_efficiency_split(body: dict, notes: list[Message] | None) -> dict:
         return body  # the default then in force: the prompt takes today's
     prompt = carried_prompt_efficiency(old)
     if notes is not None:
-        notes.append(msg("scenario-prefill-carried", old=_percent(old), prompt=_percent(prompt),
+        notes.append(msg("scenario-prefill-carried", old=old, prompt=prompt,
                          ratio=f"{PROMPT_EFFICIENCY / PREFILL_EFFICIENCY:.3f}"))
     return {**body, "assumptions": {**assumptions, "prompt_efficiency": prompt}}
 
@@ -149,8 +149,3 @@ def carried_prompt_efficiency(prefill_efficiency: float) -> float:
         inside the field's range 0.01–1 [share of the GEMM rate by shape].
     """
     return min(1.0, max(0.01, round(prefill_efficiency * PROMPT_EFFICIENCY / PREFILL_EFFICIENCY, 3)))
-
-
-def _percent(share: float) -> float:
-    """A share as a percentage rounded to 0.1 [%]."""
-    return round(share * 100, 1)

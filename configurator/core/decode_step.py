@@ -228,6 +228,13 @@ def _bandwidth(card: Card, a: Assumptions, share=1.0):
     return sustained_rate(card.bandwidth_gbps * GB, a.decode_bandwidth_efficiency, share)
 
 
+STREAM_EXPOSED_ENGINES = frozenset({Engine.TENSORRT_LLM, Engine.VLLM, Engine.SGLANG})
+"""Engines whose decode products are charged the growth under the weight stream (γ): the three whose measured
+GEMM tables (aiconfigurator-core 0.12.0, H100/H200) the γ fit read (tools/fit_stream_exposed.py). Not Hugging
+Face transformers, whose H200-rig decode rows then ask for a KV read share above 1 (its profile's fit finds no
+solution under the ceiling, session 48), nor llama.cpp's own quantized kernels, which no table holds."""
+
+
 class DecodeStep:
     """One copy's decode step at ``kv_tokens`` cached tokens per sequence (:func:`decode_step_seconds`'s
     formula), what does not depend on the batch worked out once: :meth:`seconds` at a batch (a
@@ -259,10 +266,11 @@ class DecodeStep:
         self.math, self.peak_flops = math, (peak * TERA if peak is not None else None)
         self.expert_tp, self.prefill_efficiency = scenario.expert_tensor_parallel, a.prefill_efficiency
         self.ranks = ep * tp // (self.expert_tp or tp)  # cards holding distinct experts: the busiest sets the step
-        self.exposed = 0.0 if math is None or serving.engine == Engine.IDEAL else \
+        self.exposed = 0.0 if math is None or serving.engine not in STREAM_EXPOSED_ENGINES else \
             STREAM_EXPOSED_SHARES["8" if str(math) in EIGHT_BIT else "16"]
         """The share of the products' time not hidden under the weight stream (:func:`~configurator.core.formulas.
-        gemm_efficiency.streamed_seconds`' γ) [-]; 0 for the ideal engine, the roofline's perfect overlap."""
+        gemm_efficiency.streamed_seconds`' γ) [-]; 0 for an engine whose kernels the fit did not read
+        (:data:`STREAM_EXPOSED_ENGINES`) and for the ideal engine, the roofline's perfect overlap."""
         math_bytes = plan.math_bytes
         self.tp_args = _tp_allreduce_args(scenario, card, math_bytes)
         self.ep_args = _ep_all_to_all_args(scenario, card, math_bytes)

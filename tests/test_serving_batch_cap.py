@@ -51,7 +51,8 @@ def _one_card_copies(s: Scenario) -> Scenario:
 def test_gh200_70b_fp8_reaches_the_batch_that_meets_the_targets_without_the_fp8_cache_retry(catalog):
     """The KV precision pinned to FP8 (TensorRT-LLM's own default with FP8 weights), so the FP8-cache
     retry never runs: before, the batch stopped at 16 (27 did not fit once set) and the search
-    went on to 20 cards; now 25 sequences per copy on 14 cards meet every target (15 cards and 26
+    went on to 20 cards; now 25 sequences per copy on 15 cards meet every target (14 until the prefill ran at
+    the roofline with PROMPT_EFFICIENCY 0.827 and the idle-prefill floor, session 48; 15 cards and 26
     until the eager engine's prompt was counted and the prefill efficiency refitted 0.908 -> 0.927,
     2026-12-04; 14 cards and 26 before the prompt's output head ran at its last token only and the prefill efficiency was
     refitted, 0.928 -> 0.908: 70B's prompt products 1.5 % fewer at a rate 2.2 % lower, and 14 cards
@@ -60,18 +61,19 @@ def test_gh200_70b_fp8_reaches_the_batch_that_meets_the_targets_without_the_fp8_
     card = catalog.get("gh200-96gb")
     found = serving_deployment(_one_card_copies(_rate_without_users("gh200-96gb", "fp8")), card)
     assert found is not None and found.fits and not found.violations
-    assert found.scenario.count == 14 and found.scenario.parallelism.tp == 1
+    assert found.scenario.count == 15 and found.scenario.parallelism.tp == 1
     assert found.scenario.serving.max_batch == 25
     assert "kv-fp8-chosen" not in {m.id for m in found.messages}
 
 
 def test_gh200_70b_fp8_default_cache_gives_the_same_plan_without_claiming_an_fp8_cache(catalog):
     """The cache left at the engine's default (already FP8): the same plan, and no message saying
-    an FP8 cache was chosen (before, the retry won only because it restarted with the batch set)."""
+    an FP8 cache was chosen (before, the retry won only because it restarted with the batch set).
+    15 cards, batch 25 (14 until session 48's prefill roofline with PROMPT_EFFICIENCY 0.827)."""
     card = catalog.get("gh200-96gb")
     found = serving_deployment(_one_card_copies(_rate_without_users("gh200-96gb", None)), card)
     assert found is not None and not found.violations
-    assert (found.scenario.count, found.scenario.serving.max_batch) == (14, 25)
+    assert (found.scenario.count, found.scenario.serving.max_batch) == (15, 25)
     assert "kv-fp8-chosen" not in {m.id for m in found.messages}
 
 

@@ -26,10 +26,11 @@ def question(catalog):
     return question_scenario(README_SERVING, catalog)
 
 
-@pytest.mark.parametrize("card_id, fewer", [("h800-sxm", 12), ("a10", 392)])
+@pytest.mark.parametrize("card_id, fewer", [("h800-sxm", 12), ("a10", 456)])
 def test_pools_sized_by_shape_find_counts_the_one_guess_missed(catalog, question, card_id, fewer):
-    """H800: 12 cards (TP4, pools) carry the README question where the one guess left 16; A10: 392
-    (TP8 × 49 copies; 360 until vLLM's weight share came from its kernel tables, 0.90 -> 0.89, session 48)
+    """H800: 12 cards (TP4, pools) carry the README question where the one guess left 16; A10: 456
+    (TP8 × 57 copies; 392 until the decode step grew with its batch, max(W + g·C, C),
+    g 0.07/0.20, session 48; 360 until vLLM's weight share came from its kernel tables, 0.90 -> 0.89, session 48)
     where it left 544. The deployment found carries the load."""
     card = catalog.get(card_id)
     found = deployment.serving_deployment(question, card)

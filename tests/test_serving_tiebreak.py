@@ -83,8 +83,9 @@ def test_a_missed_target_is_never_traded_for_speed(h200_at_16):
 def test_the_readme_answer_keeps_its_cost_and_meets_every_constraint(catalog):
     """Across cards the ranking stays by cost: the tie changes no card's cost per token under the
     stated rate (its work paid for is the stated load), and the first meets every constraint. The first
-    is 11 × MI300X at TP1 with separate pools, as the deployment search sized them; 12 × MI325X at TP4
-    with separate pools follow (session 44: 8 × MI325X at TP2 led until a TP2 copy on the MI325X's
+    is 11 × MI300X at TP1 with separate pools, as the deployment search sized them; 12 × MI325X at TP1
+    with separate pools follow (TP4 until session 48's decode step growth, max(W + g·C, C), g 0.07/0.20,
+    left TP1 pools at the same 12 cards and cost; session 44: 8 × MI325X at TP2 led until a TP2 copy on the MI325X's
     board without a switch rode only its pair's Infinity Fabric link, and no longer meets the targets)."""
     from configurator.core.recommend import Objective, recommend
 
@@ -93,7 +94,7 @@ def test_the_readme_answer_keeps_its_cost_and_meets_every_constraint(catalog):
     assert first.card.id == "mi300x" and first.count == 11
     assert not first.estimate.violations
     mi325x = next(r for r in result.ranked if r.card.id == "mi325x")
-    assert mi325x.count == 12 and mi325x.estimate.scenario.parallelism.tp == 4 and not mi325x.estimate.violations
+    assert mi325x.count == 12 and mi325x.estimate.scenario.parallelism.tp == 1 and not mi325x.estimate.violations
     assert [r.score for r in result.ranked] == sorted(r.score for r in result.ranked)
 
 

@@ -22,7 +22,7 @@ from configurator.core.view.rows import write
 from configurator.report.summary import build_summary
 
 A10 = ["--workload", "finetune", "--model", "llama3-8b", "--card", "a10", "--count", "8", "--tokens", "1B", "--tp", "1"]
-"""A full fine-tune of Llama 3 8B on 1 B tokens on 8 × A10 at TP 1 (data parallel, the gradients over PCIe): 52.6 h
+"""A full fine-tune of Llama 3 8B on 1 B tokens on 8 × A10 at TP 1 (data parallel, the gradients over PCIe): 52.5 h
 (2.19 days); the search's own layout is TP 4 · PP 2 over PCIe, 38.3 h (finds44)."""
 
 L40S = ["--workload", "finetune", "--model", "llama3-8b", "--card", "l40s", "--count", "8", "--tokens", "1B"]
@@ -49,9 +49,9 @@ def test_a_late_class_line_says_its_times_as_the_deadline_verdict_beside_it(cata
     warning = mismatch(scenario, catalog)
     verdicts = [m.text for m in estimate(scenario, catalog.get("a10")).messages if m.id == "misses-deadline"]
     assert warning is not None and warning.id.startswith("mismatch-class-for-training-late")
-    assert "this training takes 52.6 h, past its 2 h deadline;" in warning.text  # read "2.19 days … 2.00 h"
-    assert verdicts and verdicts[0].startswith("Takes 52.6 h: misses the 2 h deadline")
-    assert "本次训练需 52.6 小时，超出 2 小时的期限" in warning.text_in("zh_CN")
+    assert "this training takes 52.5 h, past its 2 h deadline;" in warning.text  # read "2.19 days … 2.00 h"
+    assert verdicts and verdicts[0].startswith("Takes 52.5 h: misses the 2 h deadline")
+    assert "本次训练需 52.5 小时，超出 2 小时的期限" in warning.text_in("zh_CN")
 
 
 def test_a_sound_inference_card_for_training_draws_no_generic_class_line(catalog, capsys):

@@ -98,7 +98,10 @@ def test_a_class_cell_is_whole_on_two_lines_or_brief(qtbot, tmp_path, catalog, m
         assert cell.text() == (whole if fits else "Inference card …")
     for cell in cells:  # every shown word whole
         assert max(metrics.horizontalAdvance(word) for word in cell.text().split()) + CELL_PADDING_PX <= width
-    assert (width < 120) == (size == (1280, 720))  # brief at 1280 px, whole at 1400 px
+    # brief at 1280 px; since session 48 (ui48) the cost heading gives up room last, so the class column may be
+    # brief at 1400 px too (103 px): each cell still shows its whole label wherever it fits (the loop above)
+    if size == (1280, 720):
+        assert width < 120
     window.controller.undo_stack.setClean()
 
 

@@ -117,7 +117,7 @@ def test_charted(toy, job, catalog):
     analysis = analyse(job, catalog)
     est = analysis.estimate
     assert view.charts.second_value(est) == pytest.approx(est.hours)  # a job: time to finish [h]
-    assert write(view.charts.cost_x_text(est.hours), "en") == write(Amount(est.hours, "h"), "en") == "3.32\u00a0days"
+    assert write(view.charts.cost_x_text(est.hours), "en") == write(Amount(est.hours, "h"), "en") == "3.35\u00a0days"
     assert write(view.ranking.speed_text(est), "zh_CN") == write(Amount(est.hours, "h"), "zh_CN")
     throughputs = [e.throughput for e in analysis.by_count]
     assert throughputs == sorted(throughputs) and len(throughputs) > 3

@@ -70,6 +70,8 @@ def test_the_files_question_gives_one_first_option_everywhere(qtbot, named_file,
     assert {e["card"]["id"] for e in cli["ranked"]} <= set(NAMED)
 
     text, _ = _run("recommend", "--scenario", str(named_file), "--limit", "3")
+    job, text = text.split("\n\n", 1)  # the job line comes first (session 48), then how it is ranked
+    assert job.startswith("Job: Serve Llama 3 70B")
     assert text.startswith("Ranked as the scenario file asks: by fastest (--objective fastest); only the cards "
                            "named (--cards h100-sxm,mi300x,l40s,h20). A flag typed on the command line overrides each.")
     row = _first_row(text)
@@ -131,6 +133,8 @@ def test_domestic_and_consumer_come_from_the_file_and_yield_to_a_flag(tmp_path):
     catalog = load_catalog()
     assert all(catalog.get(e["card"]["id"]).vendor in _domestic() for e in asked["ranked"])
     text, _ = _run("recommend", "--scenario", str(path), "--limit", "2", "--lang", "zh_CN")
+    job, text = text.split("\n\n", 1)  # the job line comes first (session 48), then how it is ranked
+    assert job.startswith("任务：")
     assert text.startswith("按方案文件保存的排名条件：仅国产厂商（--domestic-only）；包括消费级图形卡（--consumer）。"
                            "命令行输入的选项优先。")
 

@@ -64,6 +64,8 @@ DEADLINE_ENGLISH: dict[str, str] = {
         "to own is not priced"
     ),
     "slow-end-none": "no count of {card} tried meets it even at the slow end",
+    "slow-end-none-blocked": "no count of {card} tried meets it even at the slow end within the other constraints "
+                             "set",
 }
 
 DEADLINE_CHINESE: dict[str, str] = {
@@ -101,4 +103,5 @@ DEADLINE_CHINESE: dict[str, str] = {
     "slow-end-count-unpriced-days": "若按慢端也要满足期限：{count:,} 张卡（慢端 {slow_days:days}）；多出的卡的拥有成本没有价格",
     "slow-end-count-unpriced-min": "若按慢端也要满足期限：{count:,} 张卡（慢端 {slow_hours:duration}）；多出的卡的拥有成本没有价格",
     "slow-end-none": "{card} 在所试的任何卡数下按慢端都无法满足期限",
+    "slow-end-none-blocked": "{card} 在所试的任何卡数下按慢端都无法在满足其他约束的同时满足期限",
 }

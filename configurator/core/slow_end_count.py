@@ -74,8 +74,8 @@ def with_slow_end(est: Estimate, book: PriceBook | None = None, whole_systems: b
     kept = _memo.get(key)
     if kept is not None and kept[0] is est and kept[1] is book:
         return kept[2]
-    found = fewest_at_slow_end(est.scenario, est.card, verdict.target, whole_systems)
-    params = {**verdict.params, "slow_count": None, "card": est.card.name,
+    found, blocked = fewest_at_slow_end(est.scenario, est.card, verdict.target, whole_systems)
+    params = {**verdict.params, "slow_count": None, "slow_blocked": blocked, "card": est.card.name,
               "currency": est.scenario.economics.currency, "years": est.scenario.economics.amortisation_years}
     if found is not None:
         params.update(slow_count=found.scenario.count, slow_count_hours=deadline_verdict(found).params["slow_hours"],
@@ -89,30 +89,35 @@ def with_slow_end(est: Estimate, book: PriceBook | None = None, whole_systems: b
 
 
 def fewest_at_slow_end(scenario: Scenario, card: Card, deadline: float, whole_systems: bool = True
-                       ) -> Estimate | None:
+                       ) -> tuple[Estimate | None, bool]:
     """The fewest count of ``card`` whose job meets ``deadline`` [h] even at the slow end of its likely
-    range, and every other constraint ``scenario`` states, as an estimate at ``deadline``; None where no
-    count the search tries does. The family's count and layout search (the ranking's) is run at the
-    deadline shortened by each slow-end factor the band holds for counts from ``scenario``'s up
-    (:func:`slow_factor`: one for every count above 64 cards), so it stops just past the counts that
+    range, and every other constraint ``scenario`` states, as an estimate at ``deadline`` (None where no
+    count the search tries does), and whether some count tried meets the deadline there but breaks
+    another constraint (a budget, a power cap). The family's count and layout search (the ranking's) is
+    run at the deadline shortened by each slow-end factor the band holds for counts from ``scenario``'s
+    up (:func:`slow_factor`: one for every count above 64 cards), so it stops just past the counts that
     meet there; each count kept is judged at its own slow end."""
     family = family_of(scenario.workload)
     factors = sorted({slow_factor(n) for n in (scenario.count, *TRAINING_COUNTS) if n >= scenario.count})
     meeting: dict[int, Estimate] = {}
+    blocked = False
     for factor in factors:
         shortened = updated(scenario, constraints={"deadline_hours": deadline / factor})
         for est in family.deployments(shortened, card, whole_systems=whole_systems):
             verdict = deadline_verdict(est)
             slow = None if verdict is None else verdict.params.get("slow_hours", verdict.actual)
-            others = [v for v in est.violations if v.id != "deadline"]
-            if slow is not None and slow <= deadline and not others:
+            if slow is None or slow > deadline:
+                continue
+            if any(v.id != "deadline" for v in est.violations):
+                blocked = True
+            else:
                 meeting.setdefault(est.scenario.count, est)
     if not meeting:
-        return None
+        return None, blocked
     from configurator.core.estimate import estimate  # the count at the buyer's own deadline (its pace, its TCO)
 
     fewest = meeting[min(meeting)]
-    return estimate(updated(fewest.scenario, constraints={"deadline_hours": deadline}), card)
+    return estimate(updated(fewest.scenario, constraints={"deadline_hours": deadline}), card), blocked
 
 
 def extra_ownership(est: Estimate, more: Estimate, book: PriceBook | None = None) -> float | None:

@@ -277,8 +277,8 @@ def _slow_end_count(v: Verdict) -> Message:
     what they cost to own beyond the configuration's over the years owned (``slow_count`` …, written by
     :func:`configurator.core.slow_end_count.with_slow_end`), or that no count tried does."""
     p = v.params
-    if p["slow_count"] is None:
-        return msg("slow-end-none", card=p.get("card", ""))
+    if p["slow_count"] is None:  # none tried meets it there, or those that do break another constraint
+        return msg("slow-end-none-blocked" if p.get("slow_blocked") else "slow-end-none", card=p.get("card", ""))
     extra = p.get("slow_extra")
     name = "slow-end-count" if extra is not None else "slow-end-count-unpriced"
     priced = {} if extra is None else {"extra": extra, "currency": p["currency"], "period": period_msg(p["years"])}
@@ -288,14 +288,16 @@ def _slow_end_count(v: Verdict) -> Message:
 def slow_end_to_dict(v: Verdict) -> dict | None:
     """The deadline verdict's slow end in its JSON (``slow_end``), where it was searched for: the slow end of
     the likely range at the configuration (``hours``), the fewest cards whose slow end meets the deadline
-    (``cards``, null where no count tried does), their slow end (``cards_hours``) and what they cost to own
+    (``cards``, null where no count tried does; ``other_constraints_break`` true where some count meets it
+    there but breaks another constraint set), their slow end (``cards_hours``) and what they cost to own
     beyond it over the years owned (``extra_ownership``, in ``currency``; null unpriced); None otherwise
     [h, cards, currency]."""
     p = v.params
     if v.id != "deadline" or "slow_count" not in p:
         return None
     extra = p.get("slow_extra")
-    return {"hours": _rounded(p["slow_hours"]), "cards": p["slow_count"],
+    return {"hours": _rounded(p["slow_hours"]), "cards": p["slow_count"], "other_constraints_break": p["slow_blocked"]
+            if p["slow_count"] is None else False,
             "cards_hours": _rounded(p.get("slow_count_hours")),
             "extra_ownership": None if extra is None else round(extra, 2), "currency": p["currency"],
             "years": p["years"]}

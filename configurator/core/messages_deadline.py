@@ -4,7 +4,13 @@ in both languages; merged into :mod:`configurator.core.messages`' catalogues, ke
 The other deadline verdicts (met, missed, unknown) are in :mod:`configurator.core.messages`; their
 ``-min`` variants, of a deadline under an hour said in minutes (:func:`configurator.core.messages.deadline_msg`:
 "within the 0.0167 h deadline" until December 2026), are here, each time in them in its own unit
-(``{hours:duration}``: "36.1 min", "2.00 h")."""
+(``{hours:duration}``: "36.1 min", "2.00 h").
+
+A deadline met at the estimate that the slow end misses goes on (``deadline-and-slow-end``) with the fewest
+cards of the same card whose slow end meets it, their slow end and what they cost to own beyond the
+configuration over the years owned (``slow-end-count``; ``-unpriced`` where a bill lacks a price), or that
+no count tried meets it there (``slow-end-none``; ``-blocked`` where those that do break another
+constraint): :func:`configurator.core.slow_end_count.with_slow_end` (session 49)."""
 
 from __future__ import annotations
 

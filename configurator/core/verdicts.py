@@ -28,6 +28,10 @@ A verdict's shape (``Verdict.to_dict()`` is the JSON)::
               other constraints: ""
     origin    "set" (the buyer's) or the serving use whose default it is ("chat", "api")
     params    what the words need beside the numbers: card, date, unpriced item count …
+    slow_end  deadline only, where the slow end of the likely range misses a deadline met at the
+              estimate and the fewest count meeting it there was searched
+              (:func:`configurator.core.slow_end_count.with_slow_end`, the ranking's first and the
+              summary's configuration): :func:`slow_end_to_dict`
 """
 
 from __future__ import annotations

@@ -97,6 +97,12 @@ def test_none_tried_and_unpriced_in_words():
     assert unpriced.message.text.endswith("to meet it even at the slow end: 96 cards (29.6 days there); what the "
                                           "extra cards cost to own is not priced")
     assert "（慢端 29.6 天）；多出的卡的拥有成本没有价格" in unpriced.message.text_in("zh_CN")
+    minutes = Verdict("deadline", 0.5, 0.45, "h", True, -0.05, -0.1,
+                      params={**base, "slow_hours": 0.55, "slow_count": 16, "slow_count_hours": 0.48,
+                              "slow_extra": 1000.0})
+    assert minutes.message.id == "deadline-and-slow-end"
+    assert "16 cards (28.8\u00a0min there), 1,000 USD more to own over 4 years" in minutes.message.text
+    assert "16 张卡（慢端 28.8\u00a0分钟），4 年的拥有成本多" in minutes.message.text_in("zh_CN")
 
 
 def test_the_command_line_says_it_in_text_and_json(first):

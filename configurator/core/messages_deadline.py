@@ -4,7 +4,13 @@ in both languages; merged into :mod:`configurator.core.messages`' catalogues, ke
 The other deadline verdicts (met, missed, unknown) are in :mod:`configurator.core.messages`; their
 ``-min`` variants, of a deadline under an hour said in minutes (:func:`configurator.core.messages.deadline_msg`:
 "within the 0.0167 h deadline" until December 2026), are here, each time in them in its own unit
-(``{hours:duration}``: "36.1 min", "2.00 h")."""
+(``{hours:duration}``: "36.1 min", "2.00 h").
+
+A deadline met at the estimate that the slow end misses goes on (``deadline-and-slow-end``) with the fewest
+cards of the same card whose slow end meets it, their slow end and what they cost to own beyond the
+configuration over the years owned (``slow-end-count``; ``-unpriced`` where a bill lacks a price), or that
+no count tried meets it there (``slow-end-none``; ``-blocked`` where those that do break another
+constraint): :func:`configurator.core.slow_end_count.with_slow_end` (session 49)."""
 
 from __future__ import annotations
 
@@ -38,6 +44,34 @@ DEADLINE_ENGLISH: dict[str, str] = {
         "The job takes {hours:duration} of every {deadline:,g} min deadline, the pace asked; energy counts the "
         "time the cards wait at load power (no idle power on file: an upper bound)"
     ),
+    "deadline-and-slow-end": "{first}; {then}",
+    "slow-end-count": (
+        "to meet it even at the slow end: {count:,} cards ({slow_hours:sig} h there), {extra:.0money} more to own "
+        "over {period}"
+    ),
+    "slow-end-count-days": (
+        "to meet it even at the slow end: {count:,} cards ({slow_days:days} there), {extra:.0money} more to own "
+        "over {period}"
+    ),
+    "slow-end-count-min": (
+        "to meet it even at the slow end: {count:,} cards ({slow_hours:duration} there), {extra:.0money} more to "
+        "own over {period}"
+    ),
+    "slow-end-count-unpriced": (
+        "to meet it even at the slow end: {count:,} cards ({slow_hours:sig} h there); what the extra cards cost to "
+        "own is not priced"
+    ),
+    "slow-end-count-unpriced-days": (
+        "to meet it even at the slow end: {count:,} cards ({slow_days:days} there); what the extra cards cost to "
+        "own is not priced"
+    ),
+    "slow-end-count-unpriced-min": (
+        "to meet it even at the slow end: {count:,} cards ({slow_hours:duration} there); what the extra cards cost "
+        "to own is not priced"
+    ),
+    "slow-end-none": "no count of {card} tried meets it even at the slow end",
+    "slow-end-none-blocked": "no count of {card} tried meets it even at the slow end within the other constraints "
+                             "set",
 }
 
 DEADLINE_CHINESE: dict[str, str] = {
@@ -66,4 +100,14 @@ DEADLINE_CHINESE: dict[str, str] = {
         "作业在每个 {deadline:,g} 分钟的期限内需要 {hours:duration}，即所要求的进度；卡等待的时间按满载功率计入能耗"
         "（无空闲功耗数据：为上限）"
     ),
+    "deadline-and-slow-end": "{first}；{then}",
+    "slow-end-count": "若按慢端也要满足期限：{count:,} 张卡（慢端 {slow_hours:sig} 小时），{period}的拥有成本多 {extra:.0money}",
+    "slow-end-count-days": "若按慢端也要满足期限：{count:,} 张卡（慢端 {slow_days:days}），{period}的拥有成本多 {extra:.0money}",
+    "slow-end-count-min": "若按慢端也要满足期限：{count:,} 张卡（慢端 {slow_hours:duration}），{period}的拥有成本多 "
+                          "{extra:.0money}",
+    "slow-end-count-unpriced": "若按慢端也要满足期限：{count:,} 张卡（慢端 {slow_hours:sig} 小时）；多出的卡的拥有成本没有价格",
+    "slow-end-count-unpriced-days": "若按慢端也要满足期限：{count:,} 张卡（慢端 {slow_days:days}）；多出的卡的拥有成本没有价格",
+    "slow-end-count-unpriced-min": "若按慢端也要满足期限：{count:,} 张卡（慢端 {slow_hours:duration}）；多出的卡的拥有成本没有价格",
+    "slow-end-none": "{card} 在所试的任何卡数下按慢端都无法满足期限",
+    "slow-end-none-blocked": "{card} 在所试的任何卡数下按慢端都无法在满足其他约束的同时满足期限",
 }

@@ -28,6 +28,10 @@ A verdict's shape (``Verdict.to_dict()`` is the JSON)::
               other constraints: ""
     origin    "set" (the buyer's) or the serving use whose default it is ("chat", "api")
     params    what the words need beside the numbers: card, date, unpriced item count …
+    slow_end  deadline only, where the slow end of the likely range misses a deadline met at the
+              estimate and the fewest count meeting it there was searched
+              (:func:`configurator.core.slow_end_count.with_slow_end`, the ranking's first and the
+              summary's configuration): :func:`slow_end_to_dict`
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ from dataclasses import dataclass, field
 from configurator.core.bill_covers import ALL_KINDS
 from configurator.core.frozen_record import fast_init
 from configurator.core.message_numbers import decimals_apart
-from configurator.core.messages import Message, deadline_msg, msg
+from configurator.core.messages import Message, deadline_msg, msg, period_msg
 from configurator.core.stated import significant
 from configurator.core.trade_words import fee_from_params
 
@@ -114,7 +118,7 @@ class Verdict:
         return {"id": self.id, "target": self.target, "actual": actual, "unit": self.unit,
                 "met": self.met, "by": by, "share": _rounded(self.share, 4), "kind": self.kind,
                 "basis": self.basis, "origin": self.origin, "text": self.message.text,
-                "message": self.message.to_dict()}
+                "message": self.message.to_dict(), **_slow_end_json(self)}
 
 
     def _json_numbers(self) -> tuple:
@@ -167,6 +171,13 @@ def blocking(verdicts: Iterable[Verdict]) -> tuple[Verdict, ...]:
 def violations_to_dicts(verdicts: Iterable[Verdict]) -> list[dict]:
     """The JSON ``violations``: the verdicts that block, each as :meth:`Verdict.to_dict`."""
     return [v.to_dict() for v in verdicts if v.blocks]
+
+
+def _slow_end_json(v: Verdict) -> dict:
+    """``{"slow_end": …}`` of a deadline verdict whose slow-end count was searched for (:func:`slow_end_to_dict`);
+    empty otherwise."""
+    found = slow_end_to_dict(v)
+    return {} if found is None else {"slow_end": found}
 
 
 def _rounded(value, digits: int = 6):
@@ -256,11 +267,44 @@ def _deadline(v: Verdict) -> Message:
         return deadline_msg("deadline-unknown", v.target, {})
     slow = v.params.get("slow_hours")  # the likely range's slow end, where the estimate has one
     if v.met and slow is not None and slow > v.target:  # met at the estimate, not across its likely range
-        return deadline_msg("meets-deadline-at-estimate", v.target, {"hours": v.actual, "slow": slow},
+        said = deadline_msg("meets-deadline-at-estimate", v.target, {"hours": v.actual, "slow": slow},
                             {"margin": -v.by})
+        return said if "slow_count" not in v.params else msg("deadline-and-slow-end", first=said,
+                                                              then=_slow_end_count(v))
     if v.met:
         return deadline_msg("meets-deadline", v.target, {"hours": v.actual}, {"margin": -v.by})
     return deadline_msg("misses-deadline", v.target, {"hours": v.actual}, {"over": v.by}, share=v.share)
+
+
+def _slow_end_count(v: Verdict) -> Message:
+    """The fewest cards of the card whose slow end meets the deadline, with the slow end's time there and
+    what they cost to own beyond the configuration's over the years owned (``slow_count`` …, written by
+    :func:`configurator.core.slow_end_count.with_slow_end`), or that no count tried does."""
+    p = v.params
+    if p["slow_count"] is None:  # none tried meets it there, or those that do break another constraint
+        return msg("slow-end-none-blocked" if p.get("slow_blocked") else "slow-end-none", card=p.get("card", ""))
+    extra = p.get("slow_extra")
+    name = "slow-end-count" if extra is not None else "slow-end-count-unpriced"
+    priced = {} if extra is None else {"extra": extra, "currency": p["currency"], "period": period_msg(p["years"])}
+    return deadline_msg(name, v.target, {"slow_hours": p["slow_count_hours"]}, count=p["slow_count"], **priced)
+
+
+def slow_end_to_dict(v: Verdict) -> dict | None:
+    """The deadline verdict's slow end in its JSON (``slow_end``), where it was searched for: the slow end of
+    the likely range at the configuration (``hours``), the fewest cards whose slow end meets the deadline
+    (``cards``, null where no count tried does; ``other_constraints_break`` true where some count meets it
+    there but breaks another constraint set), their slow end (``cards_hours``) and what they cost to own
+    beyond it over the years owned (``extra_ownership``, in ``currency``; null unpriced); None otherwise
+    [h, cards, currency]."""
+    p = v.params
+    if v.id != "deadline" or "slow_count" not in p:
+        return None
+    extra = p.get("slow_extra")
+    return {"hours": _rounded(p["slow_hours"]), "cards": p["slow_count"], "other_constraints_break": p["slow_blocked"]
+            if p["slow_count"] is None else False,
+            "cards_hours": _rounded(p.get("slow_count_hours")),
+            "extra_ownership": None if extra is None else round(extra, 2), "currency": p["currency"],
+            "years": p["years"]}
 
 
 def _power(v: Verdict) -> Message:

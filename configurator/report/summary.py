@@ -27,6 +27,7 @@ from configurator.core.recommend_filters import vendors_verdict
 from configurator.core.recommend_rows import ranked_after_complete
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import asked_scenario
+from configurator.core.slow_end_count import with_slow_end
 from configurator.core.view.card_names import card_name
 from configurator.core.view.constraints_view import (
     shortfall,
@@ -423,6 +424,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
                 "approval": w("Approval"),
                 "state": w("Wrong card class for this work" if state == WRONG_CLASS else STATE_TITLES[state])}
     glance = load_headline(est, w) + headline(est, mine, w, objective, result) + price_headline(decision, w)
+    held = with_slow_end(est, book, whole_systems=objective is not Objective.CLOUD)  # the fewest its slow end meets
     return Summary(language, summary_title(asked_scenario(est), w), meta, verdict, tables, warnings, est,
                    tuple(o.estimate for o in priced), headline=glance,
                    charts=(*((chart,) if chart else ()), *((tradeoff[1],) if tradeoff else ())),
@@ -430,5 +432,5 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
                    approval=approval_table(w, prepared_by, today, headings["state"] + w.label(": ") + status,
                                            glance).rows,
                    headings=headings, cost=mine.cost, status=status, state=state,
-                   first_page=(constraints_table(est, w, filters),), cautions=support_cautions(
+                   first_page=(constraints_table(held, w, filters),), cautions=support_cautions(
                        est, recommended_instead(mine, best, recommended, w, filters), result, w))

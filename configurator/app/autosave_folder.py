@@ -23,14 +23,17 @@ DAMAGED = "damaged"
 
 
 def autosave_dir() -> Path:
+    """The folder of every window's autosave and lock, in the user data directory."""
     return user_data_dir() / "autosave"
 
 
 def damaged_dir() -> Path:
+    """The folder inside :func:`autosave_dir` that keeps what could not be offered as it was."""
     return autosave_dir() / DAMAGED
 
 
 def lock_path(file: Path) -> Path:
+    """The lock file beside the autosave ``file`` (``autosave-<id>.lock``)."""
     return file.with_name(file.name.removesuffix(SUFFIX) + ".lock")
 
 

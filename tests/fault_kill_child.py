@@ -5,7 +5,7 @@ some 50 ms a write, so most kills land inside a write: in the temporary file, it
 rename, the lock). For each trial a forked writer — a real :class:`~configurator.app.autosave.Autosave`
 of a real controller — renames the scenario ``edit <n>`` and autosaves it, without a pause,
 printing ``n`` once each write returned; it is killed after a seeded random delay. The
-recovery a next start would make (:func:`~configurator.app.autosave.find_recoveries`) is then
+recovery a next start would make (:func:`~configurator.app.autosave_recovery.find_recoveries`) is then
 taken and described as one JSON line: the last write completed, the temporary files the kill
 left, what was offered (name, partly recoverable or not, quotes kept, the writer's own file) and
 what was set aside, and what is left in the folder once the offer is discarded.
@@ -64,7 +64,7 @@ def trial(catalog, scenario, delay_s: float) -> dict:
     """One writer, killed after ``delay_s`` [s] of writing, and what a next start finds."""
     from pathlib import Path
 
-    from configurator.app.autosave import find_recoveries
+    from configurator.app.autosave_recovery import find_recoveries
 
     reading, writing = os.pipe()
     pid = os.fork()

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
 from PySide6.QtWidgets import QMessageBox
 
-from configurator.app import autosave as autosave_module
+from configurator.app import autosave_folder
 from configurator.app.main import build_main_window
 from configurator.core.scenario_io import scenario_to_document
 
@@ -50,7 +50,7 @@ def crashed_autosave(scenario, original=None, key=None, saved_at="2026-12-01T09:
     document = scenario_to_document(scenario)
     document["autosave"] = {"path": str(original) if original else None, "saved_at": saved_at,
                             "language": language}
-    folder = autosave_module.autosave_dir()
+    folder = autosave_folder.autosave_dir()
     folder.mkdir(parents=True, exist_ok=True)
     file = folder / f"autosave-{key or uuid.uuid4().hex[:16]}.gpuconf.json"
     file.write_text(json.dumps(document), encoding="utf-8")

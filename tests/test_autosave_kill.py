@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from configurator.app import autosave as autosave_module
+from configurator.app import autosave_recovery
 
 ROOT = Path(__file__).resolve().parent.parent
 DELAY_MS, MAX_WAIT_MS = 2000, 1000
@@ -66,14 +66,14 @@ def test_killed_while_editing_continuously_loses_at_most_the_max_wait(tmp_path, 
             edits = edits_until(child, 3.0 + rng.random())  # longer than the max wait: saved while editing
             if trial == 0:  # alive, it holds its lock: its autosave is not offered to another window
                 assert file.exists(), "no autosave during 3 s of continuous editing"
-                assert autosave_module.find_recoveries(load_catalog()).recoveries == []
+                assert autosave_recovery.find_recoveries(load_catalog()).recoveries == []
             edits += kill(child)
         finally:
             if child.poll() is None:
                 child.kill()
                 child.wait()
         assert child.returncode == -signal.SIGKILL and len(edits) > 20
-        findings = autosave_module.find_recoveries(load_catalog())
+        findings = autosave_recovery.find_recoveries(load_catalog())
         assert [r.file for r in findings.recoveries] == [file]
         name = findings.recoveries[0].scenario.name  # "edit <n> at <time>"
         saved_edit, saved_at = int(name.split()[1]), float(name.split()[3])

@@ -69,7 +69,7 @@ def test_the_chart_is_on_the_rankings_basis_and_says_so(catalog) -> None:
     """Persona finding #20: the chart showed 'Cost per user-month — cloud rent' beside a ranking by
     TCO. On a card with a purchase price the chart's points are the ranking's own figure (the
     recommendation's TCO per unit for the chosen card), its axis names the TCO and no note is needed."""
-    from configurator.app.charts import cost_axis_label, cost_axis_tooltip
+    from configurator.app.cost_chart import cost_axis_label, cost_axis_tooltip
     from configurator.core.recommend import tco_per_million
     from configurator.core.view.cost_bases import chart_basis_note
 

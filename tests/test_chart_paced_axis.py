@@ -7,7 +7,7 @@ tooltip in full, the pace with it."""
 
 from __future__ import annotations
 
-from configurator.app.charts import cost_axis_label, cost_axis_tooltip
+from configurator.app.cost_chart import cost_axis_label, cost_axis_tooltip
 from configurator.app.defaults import default_scenario
 from configurator.core.catalog import load_catalog
 from configurator.core.scenario import updated
@@ -25,7 +25,7 @@ def test_the_axis_tooltip_names_the_pace_of_a_job_that_ends():
 
 
 def test_the_render_chart_axis_says_the_cards_render_at_this_pace(qtbot):
-    from configurator.app.charts import CostScatter
+    from configurator.app.cost_chart import CostScatter
     from configurator.core.analysis import analyse
 
     catalog = load_catalog()

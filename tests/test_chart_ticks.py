@@ -15,7 +15,8 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QApplication
 
-from configurator.app.charts import ScalingChart, grab_image
+from configurator.app.charts import grab_image
+from configurator.app.scaling_chart import ScalingChart
 from configurator.app.report_export import CHART_SIZE, chart_widget
 from configurator.core.analysis import analyse
 from configurator.core.architecture import preset
@@ -216,7 +217,7 @@ def test_window_cost_chart_counts_money_as_the_summary(qtbot, pretrain_1024, lan
     """Was: 500,000 .. 10,000,000 in both languages (200,000,000 at a larger job); the window's cost
     axis now counts as the summary's (numbers.short_amount: k/M/G in English, 万/亿 in Chinese). The
     chart is on the ranking's basis, the TCO, since December 2026: its jobs reach down to 200k."""
-    from configurator.app.charts import CostScatter
+    from configurator.app.cost_chart import CostScatter
     from configurator.app.i18n import language_for_a_while
 
     with language_for_a_while(language):
@@ -269,7 +270,7 @@ def test_log_money_ticks(exponent, english, chinese):
 def test_memory_axes_label_their_zero(qtbot, pretrain_1024, chart_class):
     """Was: the GiB axis began at 0 without a "0" (pyqtgraph drops a label past the axis' end when
     the axis draws a grid, and 0 is centred on the end)."""
-    import configurator.app.charts as charts
+    import configurator.app.memory_charts as charts
 
     chart = getattr(charts, chart_class)()
     qtbot.addWidget(chart)

@@ -10,7 +10,8 @@ import pytest
 from test_window_count_change import window  # noqa: F401 - the fixture
 
 from configurator.app.chart_fit import LEAST_HEADROOM, MOST_ROOM_SHARE, top_with_room
-from configurator.app.charts import MemoryChart, ScalingChart
+from configurator.app.memory_charts import MemoryChart
+from configurator.app.scaling_chart import ScalingChart
 
 
 def _overhang_px(chart) -> float:

@@ -102,7 +102,8 @@ def test_every_chart_axis_names_its_unit_in_both_languages(name):
 def test_the_render_scaling_chart_names_frames_per_hour(qtbot, catalog):
     """The scaling chart of a render job, its left axis in both languages (a real chart)."""
     from configurator.app import i18n
-    from configurator.app.charts import MemoryChart, ScalingChart
+    from configurator.app.memory_charts import MemoryChart
+    from configurator.app.scaling_chart import ScalingChart
     from configurator.core.analysis import analyse
 
     analysis = analyse(GOLDEN[ONE_PER_FAMILY["rendering"]], catalog)

@@ -26,7 +26,8 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from configurator.app import autosave as autosave_module
+from configurator.app import autosave_folder
+from configurator.app import autosave_recovery
 from configurator.core import files as files_module
 from configurator.core.scenario import updated
 from configurator.core.scenario_io import read_scenario, scenario_text
@@ -61,9 +62,9 @@ def test_killed_during_an_autosave_write(tmp_path, when, kept, partial):
                            env=env, capture_output=True, text=True, timeout=120)
     assert child.returncode == -signal.SIGKILL, child.stdout + child.stderr[-2000:]
     file = Path(child.stdout.split()[1])
-    folder = autosave_module.autosave_dir()
+    folder = autosave_folder.autosave_dir()
     assert bool(list(folder.glob(".*.tmp"))) == (when != "after-rename")  # what the kill left
-    findings = autosave_module.find_recoveries(load_catalog())
+    findings = autosave_recovery.find_recoveries(load_catalog())
     try:
         assert [(r.file, r.scenario.name, r.partial) for r in findings.recoveries] == [(file, kept, partial)]
         assert list(folder.glob(".*.tmp")) == []
@@ -82,7 +83,7 @@ def test_killed_during_a_save_of_the_users_file(tmp_path):
                             "save-before-rename", str(path)], env=env, capture_output=True, text=True, timeout=120)
     assert child.returncode == -signal.SIGKILL, child.stdout + child.stderr[-2000:]
     assert read_scenario(path).name == "saved"
-    findings = autosave_module.find_recoveries(load_catalog())
+    findings = autosave_recovery.find_recoveries(load_catalog())
     try:
         assert [(r.scenario.name, r.original) for r in findings.recoveries] == [("first", path)]
     finally:
@@ -95,7 +96,7 @@ def test_a_running_windows_write_in_progress_is_left_alone(open_window):
     assert window.autosave.save_now()
     temporary = window.autosave.file.with_name(f".{window.autosave.file.name}.inprogress.tmp")
     temporary.write_text("{")  # being written by the running window
-    findings = autosave_module.find_recoveries(window.controller.catalog)
+    findings = autosave_recovery.find_recoveries(window.controller.catalog)
     assert findings.recoveries == [] and temporary.exists()
 
 
@@ -240,14 +241,14 @@ def test_escape_on_the_recovery_list_keeps_everything(open_window, qtbot):
     window = open_window()
     lost = updated(window.controller.scenario, count=80, name="Escaped")
     file = crashed_autosave(lost)
-    findings = autosave_module.find_recoveries(window.controller.catalog)
+    findings = autosave_recovery.find_recoveries(window.controller.catalog)
     dialog = window.recovery_dialog(findings)
     qtbot.addWidget(dialog)
     QTimer.singleShot(100, lambda: qtbot.keyClick(dialog, Qt.Key.Key_Escape))
     dialog.exec()
     assert dialog.chosen is None and file.exists()
     findings.release()
-    again = autosave_module.find_recoveries(window.controller.catalog)
+    again = autosave_recovery.find_recoveries(window.controller.catalog)
     assert [r.scenario.name for r in again.recoveries] == ["Escaped"]  # offered at the next start
     again.release()
 
@@ -331,7 +332,7 @@ def test_a_clock_gone_backwards_loses_no_autosave(open_window, monkeypatch):
     older = crashed_autosave(updated(base, name="written first"), saved_at="2026-12-01T10:00:00")
     newer = crashed_autosave(updated(base, name="written after the clock went back"), saved_at="2026-12-01T09:00:00")
     os.utime(older, (time.time() + 3600, time.time() + 3600))  # mtime in the future
-    findings = autosave_module.find_recoveries(window.controller.catalog)
+    findings = autosave_recovery.find_recoveries(window.controller.catalog)
     assert sorted(r.file for r in findings.recoveries) == sorted([older, newer])
     findings.release()
 

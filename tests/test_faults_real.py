@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from configurator.app import autosave as autosave_module
+from configurator.app import autosave_folder
+from configurator.app import autosave_recovery
 from configurator.core.files import remove_stale_temporaries, write_text_atomically
 from configurator.core.scenario_io import read_scenario
 
@@ -275,11 +276,11 @@ def test_a_deleted_autosave_folder_does_not_make_a_running_window_look_crashed(o
     window = open_window()
     window.controller.apply("name", "first")
     assert window.autosave.save_now()
-    shutil.rmtree(autosave_module.autosave_dir())
+    shutil.rmtree(autosave_folder.autosave_dir())
     window.controller.apply("name", "second")
     assert window.autosave.save_now()
     assert read_scenario(window.autosave.file).name == "second"
-    findings = autosave_module.find_recoveries(window.controller.catalog)
+    findings = autosave_recovery.find_recoveries(window.controller.catalog)
     findings.release()
     assert findings.recoveries == [] and findings.set_aside == []
     assert window.autosave.file.exists()
@@ -390,7 +391,7 @@ def test_killed_at_random_moments_the_next_start_offers_the_newest_autosave(open
         assert edits, "the child made no edit"
         window = open_window()
         window.set_language(language)
-        findings = autosave_module.find_recoveries(window.controller.catalog)
+        findings = autosave_recovery.find_recoveries(window.controller.catalog)
         if not findings.recoveries:  # killed before its first autosave: only that much was lost
             assert edits[-1][1] - edits[0][1] <= MAX_WAIT_MS / 1000 + SLACK_S, (trial, edits[0], edits[-1])
             continue

@@ -84,7 +84,7 @@ def test_the_window_rows_keep_the_note_in_the_tooltip(given_back):
 
 
 def test_the_memory_bar_draws_the_cache_beyond_what_is_needed(given_back):
-    from configurator.app.charts import stack_layers
+    from configurator.app.memory_bars import stack_layers
 
     m = given_back.memory
     layers = stack_layers(m)
@@ -102,7 +102,7 @@ def test_the_memory_bar_draws_the_cache_beyond_what_is_needed(given_back):
 def test_the_cache_band_is_hatched_and_named(qtbot, window):
     from PySide6.QtCore import Qt
 
-    from configurator.app.charts import part_names
+    from configurator.app.memory_charts import part_names
 
     catalog = load_catalog()
     window.controller.replace(scenario_from_args(build_parser().parse_args(list(ARGV)), catalog))

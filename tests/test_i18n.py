@@ -335,7 +335,8 @@ def test_the_charts_line_labels_follow_a_language_switch(qtbot):
     """The charts are retranslated in place on a language switch: the labels of their marker
     lines ('this scenario', 'stops scaling', 'needed') are worded again too (before: they kept
     the language the charts were made in)."""
-    from configurator.app.charts import MemoryCurveChart, ScalingChart
+    from configurator.app.memory_charts import MemoryCurveChart
+    from configurator.app.scaling_chart import ScalingChart
 
     i18n.install_language("en")
     try:

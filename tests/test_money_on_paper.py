@@ -100,7 +100,7 @@ def test_a_rack_scale_system_is_a_common_noun_inside_the_sentence(catalog):
 def test_the_needed_label_crosses_no_curve(qtbot, catalog, language, users):
     from PySide6.QtCore import QPointF
 
-    from configurator.app.charts import ScalingChart
+    from configurator.app.scaling_chart import ScalingChart
     from configurator.app.controller import ScenarioController
     from configurator.app.i18n import install_language
     from configurator.app.label_spot import crosses

@@ -14,6 +14,8 @@ from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import QMessageBox
 
 from configurator.app import autosave as autosave_module
+from configurator.app import autosave_folder
+from configurator.app import autosave_recovery
 from configurator.app.controller import UNDO_LIMIT
 from configurator.app.main import build_main_window
 from configurator.core.scenario_io import read_scenario
@@ -65,7 +67,7 @@ def test_a_clean_session_is_still_restored(open_window, tmp_path, monkeypatch):
 def test_unsaved_changes_are_autosaved_a_moment_later(open_window, qtbot):
     window = open_window()
     autosave = window.autosave
-    assert autosave.file.parent == autosave_module.autosave_dir()
+    assert autosave.file.parent == autosave_folder.autosave_dir()
     autosave._timer.setInterval(30)
     window.controller.apply("count", 32)
     assert autosave.pending and not autosave.file.exists()
@@ -179,7 +181,7 @@ def test_restored_work_stays_until_it_is_saved(open_window, tmp_path, monkeypatc
     shown = choose(again, monkeypatch, lambda findings: findings.recoveries[0])
     assert again.offer_recovery() and shown[0][0][0] == "Keep me"
     assert again.save_to(tmp_path / "kept.gpuconf.json")
-    assert list(autosave_module.autosave_dir().glob("*.gpuconf.json")) == []  # saved: nothing to recover
+    assert list(autosave_folder.autosave_dir().glob("*.gpuconf.json")) == []  # saved: nothing to recover
 
 
 def test_two_crashed_windows_are_both_offered(open_window, monkeypatch):
@@ -235,7 +237,7 @@ def test_only_an_explicit_discard_deletes(open_window, qtbot, monkeypatch):
 
     base = window.controller.scenario
     files = [crashed_autosave(updated(base, count=8 * (n + 1), name=f"Plan {n}")) for n in range(3)]
-    dialog = window.recovery_dialog(autosave_module.find_recoveries(window.controller.catalog))
+    dialog = window.recovery_dialog(autosave_recovery.find_recoveries(window.controller.catalog))
     qtbot.addWidget(dialog)
     assert dialog.table.topLevelItemCount() == 3
     target = next(r for r in dialog.findings.recoveries if r.file == files[1])
@@ -246,7 +248,7 @@ def test_only_an_explicit_discard_deletes(open_window, qtbot, monkeypatch):
     dialog.keep_button.click()  # the others: kept for later
     dialog.findings.release()
     assert files[0].exists() and files[2].exists()
-    assert len(autosave_module.find_recoveries(window.controller.catalog).recoveries) == 2
+    assert len(autosave_recovery.find_recoveries(window.controller.catalog).recoveries) == 2
 
 
 def test_a_running_windows_autosave_is_not_offered(open_window, monkeypatch):
@@ -320,7 +322,7 @@ def test_a_failed_autosave_is_shown_in_the_status_bar(open_window, monkeypatch, 
 
 def test_an_autosave_folder_that_cannot_be_made_is_shown(open_window):
     window = open_window()
-    folder = autosave_module.autosave_dir()
+    folder = autosave_folder.autosave_dir()
     folder.parent.mkdir(parents=True, exist_ok=True)
     folder.write_text("a file where the folder should be")
     window.controller.apply("count", 32)

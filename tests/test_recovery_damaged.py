@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from configurator.app import autosave as autosave_module
+from configurator.app import autosave_folder
+from configurator.app import autosave_recovery
 from configurator.core.scenario_io import scenario_to_document
 from recovery_windows import choose, crashed_autosave, open_window, settings_file  # noqa: F401 (fixtures)
 
@@ -46,7 +47,7 @@ def test_a_damaged_autosave_is_offered_as_partly_recoverable(open_window, monkey
     from configurator.core.scenario import updated
 
     lost = updated(window.controller.scenario, count=40, name="Half a plan")
-    folder = autosave_module.autosave_dir()
+    folder = autosave_folder.autosave_dir()
     folder.mkdir(parents=True, exist_ok=True)
     file = folder / "autosave-damaged0001.gpuconf.json"
     original = damaged(kind, lost)
@@ -66,7 +67,7 @@ def test_a_damaged_autosave_is_offered_as_partly_recoverable(open_window, monkey
 @pytest.mark.parametrize("kind", ["only zero bytes", "not json"])
 def test_an_unreadable_autosave_is_moved_aside_with_a_message(open_window, monkeypatch, kind):
     window = open_window()
-    folder = autosave_module.autosave_dir()
+    folder = autosave_folder.autosave_dir()
     folder.mkdir(parents=True, exist_ok=True)
     file = folder / "autosave-broken000001.gpuconf.json"
     data = damaged(kind, window.controller.scenario)
@@ -85,7 +86,7 @@ def test_odd_entries_named_like_autosaves_neither_hang_nor_crash_the_start(open_
     window = open_window()
     from configurator.core.scenario import updated
 
-    folder = autosave_module.autosave_dir()
+    folder = autosave_folder.autosave_dir()
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "autosave-4242.gpuconf.json").mkdir()
     os.mkfifo(folder / "autosave-fifo.gpuconf.json")
@@ -129,7 +130,7 @@ def test_a_card_gone_from_the_catalog_is_restored_on_a_placeholder(open_window, 
     assert window.recovery_note.text().replace("\n\n", " ").replace(":  ", ": ") == message
     window.recovery_note.close()
     assert not file.exists() and window.autosave.file.exists()
-    assert (autosave_module.damaged_dir() / file.name).exists()  # as it was, with its card id
+    assert (autosave_folder.damaged_dir() / file.name).exists()  # as it was, with its card id
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
@@ -145,9 +146,9 @@ def test_the_recovery_list_in_both_languages(open_window, qtbot, language):
         crashed_autosave(updated(base, count=32), saved_at="2026-12-01T09:30:00")  # no name of its own
         crashed_autosave(updated(base, count=8, name="On a card we dropped", card_id="gone-card"),
                          saved_at="2026-11-30T17:05:00")
-        folder = autosave_module.autosave_dir()
+        folder = autosave_folder.autosave_dir()
         (folder / "autosave-0000broken.gpuconf.json").write_bytes(b"\0" * 64)
-        dialog = window.recovery_dialog(autosave_module.find_recoveries(window.controller.catalog))
+        dialog = window.recovery_dialog(autosave_recovery.find_recoveries(window.controller.catalog))
         qtbot.addWidget(dialog)
         dialog.show()
         names = [dialog.table.topLevelItem(row).text(0) for row in range(dialog.table.topLevelItemCount())]

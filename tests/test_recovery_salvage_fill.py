@@ -10,7 +10,7 @@ import json
 import pytest
 from PySide6.QtWidgets import QLabel
 
-from configurator.app import autosave as autosave_module
+from configurator.app import autosave_folder
 from configurator.core.scenario import updated
 from configurator.core.scenario_io import read_scenario, scenario_to_document
 from configurator.core.scenario_salvage import filled_from, salvage_scenario
@@ -85,7 +85,7 @@ def test_restore_save_reopen_keeps_the_files_own_values(open_window, monkeypatch
         reopened = read_scenario(path)
         assert reopened.economics == saved.economics and reopened.assumptions == saved.assumptions
         assert reopened.count == 128
-        assert [p.read_bytes() for p in autosave_module.damaged_dir().iterdir()] == [data]  # kept as found
+        assert [p.read_bytes() for p in autosave_folder.damaged_dir().iterdir()] == [data]  # kept as found
     finally:
         i18n.install_language("en")
 
@@ -129,7 +129,7 @@ def test_a_mix_that_breaks_a_rule_across_fields_keeps_the_defaults(open_window):
 def _details(window, monkeypatch) -> str:
     """The recovery list's details of the partly recoverable autosave (selected), as shown; a grab
     to /tmp/faults to look at."""
-    from configurator.app.autosave import find_recoveries
+    from configurator.app.autosave_recovery import find_recoveries
 
     findings = find_recoveries(window.controller.catalog)
     dialog = window.recovery_dialog(findings)

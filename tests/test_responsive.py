@@ -221,7 +221,8 @@ def test_the_recommendation_columns_say_what_they_hold(qtbot, window):
 
 def test_every_memory_band_is_opaque_in_its_palette_colour_and_in_the_legend(qtbot, window):
     """One palette: no see-through band mixes into a colour that no legend entry shows."""
-    from configurator.app.charts import MEMORY_PARTS, PALETTE, part_names
+    from configurator.app.charts import PALETTE
+    from configurator.app.memory_charts import MEMORY_PARTS, part_names
 
     chart = window.memory_chart
     chart.update_from(window.controller.analysis)

@@ -26,7 +26,7 @@ def test_the_cost_chart_says_when_its_basis_is_not_the_rankings(qtbot):
     """The window's cost chart is on the ranking's basis, the TCO, wherever the chosen card has one
     (persona #20: on cloud rent a dot below the chosen card read as a cheaper answer); on cloud rent
     (a card with a rent but no purchase price) it tells, where it is hovered, that the ranking is by TCO."""
-    from configurator.app.charts import CostScatter
+    from configurator.app.cost_chart import CostScatter
     from configurator.core.analysis import analyse
     from configurator.core.architecture import preset
     from configurator.core.scenario import Scenario

@@ -126,7 +126,7 @@ def test_the_staged_editor_builds_the_serving_group_in_steps(qtbot, controller):
 def test_a_chart_s_legend_is_renamed_in_place_by_a_language_switch(qtbot):
     """The memory chart's legend keeps its entries (samples and labels) and takes the new names."""
     from configurator.app import i18n
-    from configurator.app.charts import MemoryChart
+    from configurator.app.memory_charts import MemoryChart
 
     chart = MemoryChart()
     qtbot.addWidget(chart)

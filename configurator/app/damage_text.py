@@ -38,7 +38,7 @@ def _listed(names) -> str:
 
 
 def damage_lines(recovery, placeholder: str = "", filled: tuple[str, ...] = (), source=None) -> list[str]:
-    """What is missing or changed in ``recovery`` (a :class:`~configurator.app.autosave.Recovery`,
+    """What is missing or changed in ``recovery`` (a :class:`~configurator.app.autosave_recovery.Recovery`,
     or anything with its ``damage`` and ``missing_card``), one sentence each (empty when it is
     whole), a card that is gone first (the user has to act on it); ``placeholder``: the card it is
     restored on instead; ``filled``: the fields (dotted paths) lost or reset that were taken from

@@ -8,7 +8,9 @@ from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QGridLayout, QLabel, QMainWindow, QSplitter, QWidget
 
-from configurator.app.charts import CostScatter, MemoryChart, MemoryCurveChart, ScalingChart
+from configurator.app.cost_chart import CostScatter
+from configurator.app.memory_charts import MemoryChart, MemoryCurveChart
+from configurator.app.scaling_chart import ScalingChart
 from configurator.app.error_boundary import guarded
 from configurator.app.eliding_style import use_eliding_style
 from configurator.app.i18n import message_text

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from configurator.app.autosave import Findings, Recovery, SetAside
+from configurator.app.autosave_recovery import Findings, Recovery, SetAside
 from configurator.app.i18n import current_language
 from configurator.app.damage_text import damage_lines  # noqa: F401 - re-exported (the window's recovery)
 from configurator.app.i18n import tc as _tc

@@ -27,7 +27,7 @@ class Restored:
 
 
 def restored(recovery, catalog: Catalog, language: str) -> Restored:
-    """What restoring ``recovery`` (an :class:`~configurator.app.autosave.Recovery`) puts in a window
+    """What restoring ``recovery`` (an :class:`~configurator.app.autosave_recovery.Recovery`) puts in a window
     of ``language`` over ``catalog``."""
     from configurator.app.defaults import default_scenario
     from configurator.core.scenario_io import ScenarioFileError, read_scenario, scenario_digest

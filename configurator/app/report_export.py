@@ -52,7 +52,8 @@ def chart_widget(key: str, analysis: Analysis):
 def new_chart(key: str):
     """The summary's ``key`` chart ("memory", "scaling"), empty, at :data:`CHART_SIZE`, its texts in
     the interface language of the moment (the first half of :func:`chart_widget`)."""
-    from configurator.app.charts import MemoryChart, ScalingChart
+    from configurator.app.memory_charts import MemoryChart
+    from configurator.app.scaling_chart import ScalingChart
 
     chart = {"memory": MemoryChart, "scaling": ScalingChart}[key]()
     chart.resize(*CHART_SIZE)

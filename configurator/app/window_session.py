@@ -187,7 +187,7 @@ class SessionActions:
     def offer_recovery(self) -> bool:
         """After a crash, offer the unsaved work every crashed window autosaved; True if one was
         restored into this window (the others stay for the next start unless discarded)."""
-        from configurator.app.autosave import find_recoveries
+        from configurator.app.autosave_recovery import find_recoveries
         from configurator.app.recovery_dialog import set_aside_text
 
         findings = find_recoveries(self.controller.catalog)

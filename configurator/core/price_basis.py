@@ -286,8 +286,9 @@ def _price_basis(card: Card, economics: Economics, on, region: str | None) -> Pr
             msg(card_price.USED_CURRENT, **used_params(used.entry, economics)) if f.id == card_price.USED_CURRENT
             else f for f in purchase.flags))
     if purchase is not None and any(f.id == card_price.NEWER_LESS_SURE for f in purchase.flags):
-        purchase = CardPrice(purchase.entry, tuple(newer_flag(card, purchase.entry, f, economics, on)
-                                                   if f.id == card_price.NEWER_LESS_SURE else f for f in purchase.flags))
+        purchase = CardPrice(purchase.entry, tuple(
+            newer_flag(card, purchase.entry, f, economics, on) if f.id == card_price.NEWER_LESS_SURE else f
+            for f in purchase.flags))
     messages = () if bought_said is None else (bought_said,)
     if card_value is None or cloud_value is None:
         messages = [no_purchase_message(card, used, economics)] if card_value is None else list(messages)
@@ -360,11 +361,12 @@ def used_params(entry: PriceEntry, economics: Economics) -> dict:
 
 
 def newer_flag(card: Card, chosen: PriceEntry, flag: Message, economics: Economics, on: date) -> Message:
-    """The flag (``flag``, as the price policy names it) naming a newer, less sure price than ``chosen``, ``card``'s ranked purchase price
-    (:data:`~configurator.core.procurement.card_price.NEWER_LESS_SURE`), its amount in the scenario's
-    money (:func:`price_conversion`, as :func:`used_params` converts a used card's), the figure as quoted in brackets with its source ('39,238 USD
-    (33,395 EUR quoted by smicro.eu, 2026-09)'); as quoted alone where it is in the scenario's money (the
-    card page, which has no scenario, names it as quoted: :func:`card_price.newer_price_params`)."""
+    """The flag (``flag``, as the price policy names it) naming a newer, less sure price than ``chosen``,
+    ``card``'s ranked purchase price (:data:`~configurator.core.procurement.card_price.NEWER_LESS_SURE`),
+    its amount in the scenario's money (:func:`price_conversion`, as :func:`used_params` converts a used
+    card's), the figure as quoted in brackets with its source ('39,238 USD (33,395 EUR quoted by smicro.eu,
+    2026-09)'); as quoted alone where it is in the scenario's money (the card page, which has no scenario,
+    names it as quoted: :func:`card_price.newer_price_params`)."""
     entries = [p for p in card.prices if p.kind in PURCHASE_KINDS and card_price.is_new(p)
                and converted(p, economics) is not None]
     newer = card_price.newer_less_sure(entries, chosen, card_price.stale_before(on))

@@ -1,0 +1,148 @@
+"""The scaling chart: throughput and time to finish or request rate against card count
+(:mod:`configurator.app.charts` holds the charts' common frame)."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QWidget
+
+from configurator.app.chart_axes import log_view_range
+from configurator.app.chart_legend import name_legend
+from configurator.app.charts import LABEL_FILL, PALETTE, Chart, family_view, written
+from configurator.app.label_spot import place_on_line
+from configurator.app.i18n import tc as _tc
+from configurator.core.view.family_view import FIRST_SHOWN
+
+if TYPE_CHECKING:  # the estimator loads with the first analysis, after the window has painted
+    from configurator.core.analysis import Analysis
+
+
+class ScalingChart(Chart):
+    """Throughput (left axis) and time to finish or request rate (right axis) against card
+    count, both logarithmic."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, sides=("left", "bottom", "right"))
+        self.setLogMode(x=True, y=True)
+        self.showGrid(x=False, y=False)  # log grids cost ~7 ms a repaint; the 1-2-5 tick labels suffice
+        plot = self.getPlotItem()
+        self.throughput = self.plot(pen=pg.mkPen(PALETTE["throughput"], width=2), symbol="o", symbolSize=6,
+                                    symbolBrush=PALETTE["throughput"])
+        self.right_view = pg.ViewBox()
+        self.right_view.setZValue(-1)  # under the plot: the legend's fill and the lines' labels cover its curve
+        plot.showAxis("right")
+        plot.scene().addItem(self.right_view)
+        plot.getAxis("right").linkToView(self.right_view)
+        plot.getAxis("right").setLogMode(False, True)
+        self.right_view.setXLink(plot)
+        self.second = pg.PlotDataItem(pen=pg.mkPen(PALETTE["second"], width=2), symbol="s", symbolSize=5,
+                                      symbolBrush=PALETTE["second"])
+        self.right_view.addItem(self.second)
+        plot.vb.sigResized.connect(self._sync_views)
+        plot.vb.disableAutoRange()  # set_view sets the ranges, only when the data moves out of them
+        self.right_view.disableAutoRange()
+        self.not_fitting = pg.ScatterPlotItem(symbol="x", size=11, pen=pg.mkPen(PALETTE["limit"], width=2))
+        self.addItem(self.not_fitting)
+        self.chosen = pg.InfiniteLine(angle=90, pen=pg.mkPen(PALETTE["chosen"], width=1.5),
+                                      label=_tc("charts", "this scenario"),
+                                      labelOpts={"position": 0.62, "color": PALETTE["chosen"], "fill": LABEL_FILL})
+        # the labels sit mid-height or lower, below the legend in the top-left corner (at a few cards
+        # the line runs through it; keep_below_legend), on a light fill so a curve under them does
+        # not hide their words
+        self.limit = pg.InfiniteLine(angle=90, pen=pg.mkPen(PALETTE["stops"], width=1, style=Qt.PenStyle.DashLine),
+                                     label=_tc("charts", "stops scaling"),
+                                     labelOpts={"position": 0.48, "color": PALETTE["stops"], "fill": LABEL_FILL})
+        # its label on a spot no curve, legend or label crosses (_place_demand_label), on a light fill
+        self.demand = pg.InfiniteLine(angle=0, pen=pg.mkPen(PALETTE["limit"], width=1, style=Qt.PenStyle.DotLine),
+                                      label=_tc("charts", "needed"),
+                                      labelOpts={"position": 0.9, "color": PALETTE["limit"], "fill": LABEL_FILL,
+                                                 "anchors": [(1, 1), (1, 1)]})
+        self._drawn: tuple[list, list] = ([], [])  # the curves' (x, y) [log10]: throughput, the right axis
+        self.addItem(self.chosen)
+        self.addItem(self.limit)
+        self.addItem(self.demand)
+        self.keep_below_legend((self.chosen, 0.62), (self.limit, 0.48))
+        self._family = FIRST_SHOWN  # until the first analysis
+        self.retranslate()
+
+    def _sync_views(self) -> None:
+        main = self.getPlotItem().vb
+        self.right_view.setGeometry(main.sceneBoundingRect())
+        self.right_view.linkedViewChanged(main, self.right_view.XAxis)
+
+    def place_line_labels(self) -> None:
+        super().place_line_labels()
+        self._place_demand_label()
+
+    def _place_demand_label(self) -> None:
+        """The demand's label ("needed") where no curve, line, legend or label crosses it
+        (:func:`~configurator.app.label_spot.clear_spot`): at 90 % of its line it sat on the facility power
+        curve of a desktop deployment, in both languages (persona48)."""
+        vb = self.getPlotItem().vb
+        view = vb.sceneBoundingRect()
+        if not self.demand.isVisible() or view.height() <= 0:
+            return
+        main, right = self._drawn
+        curves = [[vb.mapViewToScene(QPointF(x, y)) for x, y in main],
+                  [self.right_view.mapViewToScene(QPointF(x, y)) for x, y in right]]
+        lines = [line for line in (self.chosen, self.limit) if line.isVisible()]
+        for line in lines:
+            x = vb.mapViewToScene(QPointF(line.value(), 0)).x()
+            curves.append([QPointF(x, view.top()), QPointF(x, view.bottom())])
+        boxes = [self.legend.sceneBoundingRect(),
+                 *(line.label.sceneBoundingRect() for line in lines if line.label.isVisible())]
+        place_on_line(self.demand, vb.mapViewToScene(QPointF(0, self.demand.value())).y(), view, curves, boxes)
+
+    def retranslate(self) -> None:
+        self.set_title(_tc("charts", "Scaling with card count"))
+        self.setLabel("bottom", _tc("charts", "Cards"))
+        charts = self._family.charts
+        self.setLabel("left", written(charts.throughput_axis))
+        self.setLabel("right", written(charts.second_axis))
+        name_legend(self.legend, [(self.throughput, _tc("charts", "Throughput")),
+                                  (self.second, written(charts.second_legend)),
+                                  (self.not_fitting, _tc("charts", "Does not fit"))])
+        for line, words in ((self.chosen, "this scenario"), (self.limit, "stops scaling"), (self.demand, "needed")):
+            line.label.setFormat(_tc("charts", words))  # made once: a language switch words them again
+        self.place_line_labels()
+
+    def update_from(self, analysis: Analysis) -> None:
+        rows = [e for e in analysis.by_count if e.throughput]
+        family = family_view(analysis)
+        if family is not self._family:
+            self._family = family
+            self.retranslate()
+        counts = [e.scenario.count for e in rows]
+        # a count that does not fit has no speed to show: it is marked on the floor of the chart, never
+        # drawn above (or beside) the counts that fit as if it ran
+        good = [e for e in rows if e.fits]
+        fitting = [e.scenario.count for e in good]
+        self.throughput.setData(fitting, [e.throughput for e in good], skipFiniteCheck=True)
+        pairs = [(e.scenario.count, family.charts.second_value(e)) for e in good]
+        pairs = [(c, v) for c, v in pairs if v]
+        second_y = [math.log10(v) for _, v in pairs]
+        self.second.setData([math.log10(c) for c, _ in pairs], second_y, skipFiniteCheck=True)
+        self._drawn = ([(math.log10(e.scenario.count), math.log10(e.throughput)) for e in good],
+                       [(math.log10(c), y) for (c, _), y in zip(pairs, second_y, strict=True)])
+        g = analysis.estimate.graphics
+        needed = g is not None and family.charts.shows_demand and g.demand > 0
+        self.demand.setVisible(needed)
+        if needed:
+            self.demand.setValue(math.log10(g.demand))
+        levels = [math.log10(e.throughput) for e in good] + ([math.log10(g.demand)] if needed else [])
+        y_range = log_view_range(levels or [math.log10(e.throughput) for e in rows], 0.08)
+        bad = [e for e in rows if not e.fits]
+        floor = y_range[0] + 0.04 * (y_range[1] - y_range[0])
+        self.not_fitting.setData([math.log10(e.scenario.count) for e in bad], [floor] * len(bad))
+        self.set_view(self.getPlotItem().vb, log_view_range([math.log10(c) for c in counts], 0.05), y_range)
+        self.set_view(self.right_view, None, log_view_range(second_y, 0.08))
+        self.chosen.setValue(math.log10(analysis.estimate.scenario.count))
+        limit = analysis.scaling_limit
+        self.limit.setVisible(limit is not None)
+        if limit is not None:
+            self.limit.setValue(math.log10(limit))
+        self.place_line_labels()

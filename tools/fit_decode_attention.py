@@ -136,12 +136,41 @@ def report(frame, unit: str, narrow_fit: bool = False) -> None:
               f"{len(quiet)} rows")
 
 
+RESIDUAL_MODELS = {"70B": ((8, 1), 80), "405B": ((16, 2), 126)}
+"""Static-latency model → its (query, KV) heads per card at tensor parallelism 8 and its layers."""
+
+XQA_FIXED_S = 9.7e-6
+"""The TensorRT-LLM profile's attention time beyond its cache read per layer [s] (engines.TENSORRT_LLM's
+``layer_overhead_graphs_s`` part; its derivation in ``defaults_registry.PROFILE_SOURCES``)."""
+
+
+def residual(frame, table: str = "h100_sxm:trtllm:torch_flow") -> None:
+    """Print, per model and cache type, what the measured attention of ``table`` adds over the estimate's (the bytes
+    term + :data:`XQA_FIXED_S`) in a step of the static-latency rows (128 prompt tokens, 2,048 output: cached tokens
+    129-2,176, the mean over them; log-linear between the table's lengths) [ms], at batch 1-128."""
+    for dtype in ("bfloat16", "fp8"):
+        for model, ((heads, kv_heads), layers) in RESIDUAL_MODELS.items():
+            data = frame[(frame.table == table) & (frame.heads == heads) & (frame.kv_heads == kv_heads) &
+                         (frame.dtype == dtype)]
+            line = []
+            for batch in (1, 8, 32, 64, 128):
+                at = data[data.batch == batch].sort_values("step")
+                cached = np.arange(129, 2177)
+                t = np.interp(np.log(cached), np.log(at.step + 1), at.t)
+                per_token = np.interp(np.log(cached), np.log(at.step + 1), at.bytes_s / (at.step + 1))
+                line.append(f"b{batch} {np.mean(t - XQA_FIXED_S - per_token * cached) * layers * 1e3:+.2f}")
+            print(f"{table} {dtype} cache, {model}: measured attention over the estimate's, ms a step: "
+                  + ", ".join(line))
+
+
 def main(argv: list[str]) -> None:
     """Print the fit of every unit of :data:`UNITS`."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("root", type=Path, help="the aiconfigurator_core folder (its systems/data inside)")
     parser.add_argument("--unit", choices=UNITS, action="append", help="what c is counted per (default: all)")
     parser.add_argument("--static-fit", action="store_true", help="fit c on the static-latency range's rows alone")
+    parser.add_argument("--residual", action="store_true",
+                        help="also print what H100 TensorRT-LLM's measured attention adds in a static-latency step")
     parser.add_argument("--cards", nargs="+", choices=tuple(CARDS), help="only these cards' tables (default: all)")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -150,6 +179,8 @@ def main(argv: list[str]) -> None:
         frame = frame[frame.card.isin(args.cards)]
     for unit in args.unit or UNITS:
         report(frame, unit, args.static_fit)
+    if args.residual:
+        residual(frame)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,69 @@
+"""What a graphics buyer and a Chinese procurement officer read wrong in session 49's persona runs (persona49),
+through the real widgets."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.app.wizard import WorkloadWizard
+from configurator.app.wizard_answers import AS_SET
+
+
+def test_the_wizard_offers_the_windows_desktops_at_the_profile_they_get(qtbot, controller):
+    """200 designers set in the window at the default 1 GiB read "As set in the main window (1 GiB, 2 TFLOP/s
+    each)" in the wizard, whose answer then gave each desktop 4 GiB (a designer's least profile)."""
+    controller.apply_many({"workload": "vdi", "graphics.users": 200, "graphics.user_class": "designer",
+                           "graphics.profile_gib": 1, "graphics.shading_tflops_per_user": 2.0})
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    wizard.goal.set_workload("vdi")
+    wizard.next()
+    kinds = wizard.load.graphics.user_kind
+    assert kinds.currentData() == AS_SET
+    assert kinds.currentText() == "As set in the main window (4 GiB, 2 TFLOP/s each)"
+
+
+@pytest.mark.parametrize(("language", "price", "said"), [
+    ("en", None, "(card price 2025-02: price from 2025-02, older than 18 months; other prices 2026-12)"),
+    ("en", 5000.0, "(your card price; other prices 2026-12)"),
+    ("zh_CN", None, "（卡价 2025-02：2025-02 的价格，已超过 18 个月；其余价格 2026-12）"),
+])
+def test_the_decision_dates_the_card_price_apart_from_the_price_file(qtbot, controller, language, price, said):
+    """A render farm's decision on 8 × L40 read "(prices as of 2026-12)", the price file's date, over a card priced
+    in 2025-02 that the ranking marks as older than 18 months."""
+    from configurator.app import i18n
+
+    i18n.install_language(language)  # English again after the test (conftest)
+    controller.apply_many({"workload": "render", "graphics.frames": 1000, "graphics.scene_gib": 20,
+                           "economics.card_price": price})
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.goal.set_workload("render")
+    wizard.next()
+    wizard.next()
+    wizard.limits.card.setCurrentIndex(wizard.limits.card.findData("l40"))
+    wizard.next()
+    assert wizard.summary.wait()
+    assert said in wizard.summary.text.toPlainText()
+
+
+def test_streams_all_on_one_count_keep_the_cards_axis_without_a_note(qtbot, catalog):
+    """300 HEVC streams delivered to China ranked 43 × T4, A10 and RTX A6000 (7 streams per card each): the
+    chart's x is the cards already, yet it read "Every option within 0.0 % on 'Cards': cost against the cards each
+    buys" under its title."""
+    from configurator.app.controller import ScenarioController
+    from configurator.app.recommend_panel import RecommendationPanel
+    from configurator.cli import build_parser
+    from configurator.cli_scenario import scenario_from_args, with_constraints
+
+    args = build_parser().parse_args(["recommend", "--workload", "transcode", "--streams", "300", "--codec", "hevc",
+                                      "--region", "cn"])
+    panel = RecommendationPanel(ScenarioController(catalog, with_constraints(scenario_from_args(args, catalog), args)))
+    qtbot.addWidget(panel)
+    panel.show()
+    result = panel.refresh()
+    qtbot.waitUntil(lambda: panel.pareto.drawn, timeout=30_000)
+    assert len({r.count for r in result.ranked}) == 1 < len(result.ranked)  # the case: one count for all
+    item = panel.pareto.plot.getPlotItem()
+    assert item.getAxis("bottom").labelText == "Cards" and "Every option" not in item.titleLabel.text

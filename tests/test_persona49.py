@@ -27,6 +27,7 @@ def test_the_wizard_offers_the_windows_desktops_at_the_profile_they_get(qtbot, c
     ("en", None, "(card price 2025-02: price from 2025-02, older than 18 months; other prices 2026-12)"),
     ("en", 5000.0, "(your card price; other prices 2026-12)"),
     ("zh_CN", None, "（卡价 2025-02：2025-02 的价格，已超过 18 个月；其余价格 2026-12）"),
+    ("zh_CN", "v100", "（卡价 2018-03：目录标价，实际成交价通常更低；2018-03 的价格，已超过 18 个月；"),
 ])
 def test_the_decision_dates_the_card_price_apart_from_the_price_file(qtbot, controller, language, price, said):
     """A render farm's decision on 8 × L40 read "(prices as of 2026-12)", the price file's date, over a card priced
@@ -34,6 +35,8 @@ def test_the_decision_dates_the_card_price_apart_from_the_price_file(qtbot, cont
     from configurator.app import i18n
 
     i18n.install_language(language)  # English again after the test (conftest)
+    card = "v100-sxm-32gb" if price == "v100" else "l40"  # a list price of 2018: two flags, one separator
+    price = None if price == "v100" else price
     controller.apply_many({"workload": "render", "graphics.frames": 1000, "graphics.scene_gib": 20,
                            "economics.card_price": price})
     wizard = WorkloadWizard(controller)
@@ -42,7 +45,7 @@ def test_the_decision_dates_the_card_price_apart_from_the_price_file(qtbot, cont
     wizard.goal.set_workload("render")
     wizard.next()
     wizard.next()
-    wizard.limits.card.setCurrentIndex(wizard.limits.card.findData("l40"))
+    wizard.limits.card.setCurrentIndex(wizard.limits.card.findData(card))
     wizard.next()
     assert wizard.summary.wait()
     assert said in wizard.summary.text.toPlainText()
@@ -67,3 +70,14 @@ def test_streams_all_on_one_count_keep_the_cards_axis_without_a_note(qtbot, cata
     assert len({r.count for r in result.ranked}) == 1 < len(result.ranked)  # the case: one count for all
     item = panel.pareto.plot.getPlotItem()
     assert item.getAxis("bottom").labelText == "Cards" and "Every option" not in item.titleLabel.text
+
+
+def test_the_codec_says_it_is_the_outputs_on_the_command_line_and_in_the_wizard(qtbot, controller):
+    """A live transcoding buyer (300 × 1080p30 H.264 in, HEVC out) read '--codec {h264,hevc,av1}' with no words,
+    and the wizard's 'Codec' with no tooltip: the input's or the output's?"""
+    from configurator.core.fields import BY_PATH, cli_help
+
+    assert cli_help(BY_PATH["graphics.codec"]).startswith("codec the streams are encoded to")
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    assert wizard.load.graphics.codec.toolTip().startswith("Output codec.")

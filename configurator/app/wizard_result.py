@@ -448,7 +448,8 @@ class SummaryPage(QWizardPage):
             return escape(self.tr("your card price; other prices {date}").format(date=other))
         told = [message_text(f) for f in prices.card_flags]
         card = prices.card_price_date or "—"
-        card = card if not told else self.tr("{date}: {flags}").format(date=card, flags="; ".join(told))
+        between = words(current_language()).label("; ")  # '；' in Chinese
+        card = card if not told else self.tr("{date}: {flags}").format(date=card, flags=between.join(told))
         return escape(self.tr("card price {card}; other prices {date}").format(card=card, date=other))
 
     def _cost_line(self, d: Decision) -> str:

@@ -81,3 +81,29 @@ def test_the_codec_says_it_is_the_outputs_on_the_command_line_and_in_the_wizard(
     wizard = WorkloadWizard(controller)
     qtbot.addWidget(wizard)
     assert wizard.load.graphics.codec.toolTip().startswith("Output codec.")
+
+
+def test_a_passive_board_at_a_desk_says_it_needs_a_servers_airflow(catalog):
+    """200 designers at their desks (--local-display) ranked an A40 48GB and an L40 second and third, each in a
+    desk's workstation, unsaid: both are passive data-centre boards cooled by a rack server's fans. The row's Why
+    and the estimate's warnings now say so, in both languages; a workstation card with its own fans says nothing."""
+    from configurator.cli import build_parser
+    from configurator.cli_scenario import scenario_from_args, with_constraints
+    from configurator.core.estimate import estimate
+    from configurator.core.recommend import Objective, recommend
+    from configurator.core.recommend_filters import Filters
+    from configurator.core.view.ranking_view import ranking_columns
+    from configurator.core.view.rows import write
+
+    args = build_parser().parse_args(["recommend", "--workload", "vdi", "--users", "200", "--user-class", "designer",
+                                      "--local-display", "--cards", "a40,rtx-a6000"])
+    scenario = with_constraints(scenario_from_args(args, catalog), args)
+    a40 = estimate(type(scenario).model_validate({**scenario.model_dump(), "card_id": "a40", "count": 200}),
+                   catalog.get("a40"))
+    said = [m for m in a40.messages if m.id == "passive-at-desk"]
+    assert len(said) == 1
+    assert said[0].text_in("zh_CN").startswith("A40 48GB 采用被动散热，靠机架服务器的风扇冷却")
+    result = recommend(scenario, catalog, Objective.TCO, Filters(cards=("a40", "rtx-a6000")))
+    assert [r.card.id for r in result.ranked] == ["rtx-a6000", "a40"]  # the order is not this fix's
+    whys = [write(row[-1], "en") for row in ranking_columns(result).rows]
+    assert "passive heatsink" not in whys[0] and "A40 48GB has a passive heatsink" in whys[1]

@@ -107,3 +107,27 @@ def test_a_passive_board_at_a_desk_says_it_needs_a_servers_airflow(catalog):
     assert [r.card.id for r in result.ranked] == ["rtx-a6000", "a40"]  # the order is not this fix's
     whys = [write(row[-1], "en") for row in ranking_columns(result).rows]
     assert "passive heatsink" not in whys[0] and "A40 48GB has a passive heatsink" in whys[1]
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", ", 0.0172 USD per stream-hour ("),
+                                                ("zh_CN", "，每路·小时 0.121 元（")])
+def test_the_decision_writes_the_cost_per_stream_hour_with_the_rankings_digits(qtbot, controller, language, said):
+    """300 HEVC streams: the ranking reads 0.0172 USD per stream-hour for 19 × L4, the wizard's decision read
+    '0.02 USD per stream-hour' (0.121 元 against '0.12 元' in Chinese)."""
+    from configurator.app import i18n
+
+    i18n.install_language(language)  # English again after the test (conftest)
+    if language == "zh_CN":
+        controller.apply_many({"economics.currency": "CNY", "economics.usd_to_currency": 7.0197})
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.goal.set_workload("transcode")
+    wizard.next()
+    wizard.load.streams.setValue(300)
+    wizard.load.codec.setCurrentIndex(wizard.load.codec.findData("hevc"))
+    wizard.next()
+    wizard.limits.card.setCurrentIndex(wizard.limits.card.findData("l4"))
+    wizard.next()
+    assert wizard.summary.wait()
+    assert said in wizard.summary.text.toPlainText()

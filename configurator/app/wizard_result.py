@@ -461,7 +461,8 @@ class SummaryPage(QWizardPage):
         if own.complete and d.cost.unit in RUNNING_UNITS and d.cost.per_unit is not None:  # desktops, streams:
             return self.tr(  # what the buyer budgets by, as the ranking's column says it (persona12gfx)
                 "<b>Cost:</b> capex {capex}; TCO over {period} {tco}, {cost} {per} ({dates})").format(
-                cost=fmt.money(d.cost.per_unit, own.currency),
+                # the ranking's digits: '0.0172 USD', which read '0.02 USD' here (persona49)
+                cost=fmt.unit_cost(d.cost.per_unit, own.currency),
                 per=escape(label(PER_UNIT[d.cost.unit], current_language())), **totals)
         text = self.tr("<b>Cost:</b> capex {capex}; TCO over {period} {tco} ({dates})").format(**totals)
         if not own.complete:

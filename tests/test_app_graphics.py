@@ -128,7 +128,7 @@ def test_wizard_graphics_path_skips_the_model_and_avoids_training_cards(qtbot, c
     wizard.next()
     assert wizard.summary.wait()  # worked out on a worker thread
     assert "L4" in wizard.summary.text.toPlainText()
-    assert " USD per stream-hour (prices as of" in wizard.summary.text.toPlainText()  # what a buyer budgets by
+    assert " USD per stream-hour (card price " in wizard.summary.text.toPlainText()  # what a buyer budgets by
     wizard.accept()
     s = controller.scenario
     assert s.workload.value == "transcode" and s.card_id == "l4" and s.graphics.streams == 120

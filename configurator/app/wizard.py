@@ -22,6 +22,7 @@ from configurator.app.wizard_graphics import DESKTOP_USERS  # noqa: F401 - re-ex
 from configurator.app.wizard_pages import GoalPage, LoadPage, ModelPage
 from configurator.app.wizard_result import ConstraintsPage, SummaryPage
 from configurator.app.i18n import tc as _tc
+from configurator.core.graphics_desktops import desktop_profile_gib
 from configurator.core.scenario import Scenario
 
 WIZARD_SIZE = (720, 620)
@@ -49,8 +50,12 @@ class WorkloadWizard(QWizard):
         """The answers (:class:`~configurator.app.wizard_answers.WizardAnswers`), which the pages' widgets
         show and edit."""
         if self.answered.user_kind == AS_SET:  # the window's vGPU profile and load, none of the starting points
-            g = controller.scenario.graphics
-            self.load.graphics.offer_as_set(AS_SET, g.profile_gib, g.shading_tflops_per_user)
+            # the profile each desktop gets (the window's, raised for its kind of user and displays), as the
+            # window's "Kind of user" says it: a designer set at 1 GiB read "As set in the main window (1 GiB, …)"
+            # and got 4 GiB (persona49)
+            scenario = controller.scenario
+            self.load.graphics.offer_as_set(AS_SET, desktop_profile_gib(scenario),
+                                            scenario.graphics.shading_tflops_per_user)
         bind_answers(self.answers, self.goal, self.model_page, self.load, self.limits)
         self.currentIdChanged.connect(lambda _id: self._focus_shown_field())
         self.resize(*WIZARD_SIZE)

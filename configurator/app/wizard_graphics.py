@@ -91,6 +91,7 @@ class GraphicsQuestions(QObject):
         self.codec = QComboBox()
         for key, label in (("h264", "H.264"), ("hevc", "HEVC (H.265)"), ("av1", "AV1")):
             self.codec.addItem(label, key)
+        self.codec.setToolTip(field_help("graphics.codec"))  # the output's: the window's words (persona49)
         form.addRow(_tc("LoadPage", "&Codec"), self.codec)
 
         self.render_box = QGroupBox(_tc("LoadPage", "Rendering"))

@@ -439,18 +439,32 @@ class SummaryPage(QWizardPage):
             return line
         return self.tr("<b>Layout:</b> {0}").format(escape(write(view.layout, language))) + between + line
 
+    def _price_dates(self, d: Decision) -> str:
+        """The dates of the prices the cost is built on: the card's (with what the buyer must be told about it:
+        older than 18 months, a list price; the ranking's '*' notes) and the price file's, for the servers and the
+        rest. It read "prices as of 2026-12" (the price file's date) over an L40 priced in 2025-02 (persona49)."""
+        prices, other = d.estimate.costs.prices, d.price_date or "—"
+        if prices.card_price_date == "user":  # a price typed in the window (--card-price): undated
+            return escape(self.tr("your card price; other prices {date}").format(date=other))
+        told = [message_text(f) for f in prices.card_flags]
+        card = prices.card_price_date or "—"
+        between = words(current_language()).label("; ")  # '；' in Chinese
+        card = card if not told else self.tr("{date}: {flags}").format(date=card, flags=between.join(told))
+        return escape(self.tr("card price {card}; other prices {date}").format(card=card, date=other))
+
     def _cost_line(self, d: Decision) -> str:
         if d.cost is None:
             return self.tr("<b>Cost:</b> not known (no price for a part of the bill of materials)")
         own = d.cost.ownership
         totals = dict(capex=fmt.money(own.capex, own.currency), period=write(period(own.years), current_language()),
-                      tco=fmt.money(own.tco, own.currency), date=escape(d.price_date or "—"))
+                      tco=fmt.money(own.tco, own.currency), dates=self._price_dates(d))
         if own.complete and d.cost.unit in RUNNING_UNITS and d.cost.per_unit is not None:  # desktops, streams:
             return self.tr(  # what the buyer budgets by, as the ranking's column says it (persona12gfx)
-                "<b>Cost:</b> capex {capex}; TCO over {period} {tco}, {cost} {per} (prices as of {date})").format(
-                cost=fmt.money(d.cost.per_unit, own.currency),
+                "<b>Cost:</b> capex {capex}; TCO over {period} {tco}, {cost} {per} ({dates})").format(
+                # the ranking's digits: '0.0172 USD', which read '0.02 USD' here (persona49)
+                cost=fmt.unit_cost(d.cost.per_unit, own.currency),
                 per=escape(label(PER_UNIT[d.cost.unit], current_language())), **totals)
-        text = self.tr("<b>Cost:</b> capex {capex}; TCO over {period} {tco} (prices as of {date})").format(**totals)
+        text = self.tr("<b>Cost:</b> capex {capex}; TCO over {period} {tco} ({dates})").format(**totals)
         if not own.complete:
             text += self.tr(" — some lines have no price and are left out")
         return text

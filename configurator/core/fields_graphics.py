@@ -43,7 +43,9 @@ GRAPHICS_FIELDS: tuple[FieldSpec, ...] = (
        row_label=_t("ScenarioEditor", "&Resolution")),
     _f("graphics.fps", _t("ScenarioController", "frame rate"), FPS, help=_t("ScenarioEditor", "Frames per second of each stream"),
        flag="--fps", row_label=_t("ScenarioEditor", "Fr&ame rate")),
-    _f("graphics.codec", _t("ScenarioController", "codec"), flag="--codec", help=_t(
+    _f("graphics.codec", _t("ScenarioController", "codec"), flag="--codec",
+       cli_help="codec the streams are encoded to (AV1: an Ada or newer encoder); each input is decoded on the "
+                "card's NVDEC engines unless --no-decode", help=_t(
         "ScenarioEditor", "Output codec. AV1 needs an Ada or newer encoder (L4, L40, L40S, RTX 40/50)."),
        row_label=_t("ScenarioEditor", "&Codec")),
     _f("graphics.preset", _t("ScenarioController", "encoder preset"), flag="--preset",

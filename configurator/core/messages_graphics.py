@@ -9,6 +9,10 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "no-av1-encoder": "{card} cannot encode AV1: choose H.264 or HEVC, or a card with AV1 encoders",
     "encoder-unknown": "{card}'s video engines are not verified: stream capacity cannot be estimated",
     "no-display-outputs": "{card} has no display outputs: a monitor cannot be connected to it",
+    "passive-at-desk": (
+        "{card} has a passive heatsink, cooled by a rack server's fans: a workstation at a desk needs a card with "
+        "its own fans, or a chassis its vendor certifies for this card — quote it"
+    ),
     "no-graphics-vgpu": "{card} has no virtual-desktop vGPU profiles: one user per card (passthrough)",
     "vgpu-profile-rounded": (
         "{card} has no {asked:g} GiB vGPU profile (its profiles divide its {memory:g} GiB evenly): "
@@ -181,6 +185,8 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "no-av1-encoder": "{card} 不能编码 AV1：请选 H.264 或 HEVC，或选带 AV1 编码器的卡",
     "encoder-unknown": "{card} 的视频引擎未经核实：无法估算视频流容量",
     "no-display-outputs": "{card} 没有显示输出：不能连接显示器",
+    "passive-at-desk": "{card} 采用被动散热，靠机架服务器的风扇冷却：办公桌旁的工作站需选用自带风扇的卡，"
+                       "或厂商认证可安装此卡的机箱——请为其询价",
     "no-graphics-vgpu": "{card} 没有虚拟桌面 vGPU 配置：每卡一个用户（直通）",
     "vgpu-profile-rounded": "{card} 没有 {asked:g} GiB 的 vGPU 配置（其配置将 {memory:g} GiB 显存等分）："
                             "每个桌面使用更大一档的 {profile:g} GiB，每卡 {users} 个桌面",

@@ -4073,14 +4073,6 @@ Reinstall GPU Configurator to repair it.</source>
         <source>&lt;b&gt;Buy:&lt;/b&gt; {cards} of {card} in {servers} — {by}</source>
         <translation>&lt;b&gt;购买：&lt;/b&gt;{card} {cards}，共 {servers}——{by}</translation>
     </message>
-    <message>
-        <source>&lt;b&gt;Cost:&lt;/b&gt; capex {capex}; TCO over {period} {tco}, {cost} {per} (prices as of {date})</source>
-        <translation>&lt;b&gt;成本：&lt;/b&gt;资本支出 {capex}；{period}总拥有成本 {tco}，{per} {cost}（价格截至 {date}）</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Cost:&lt;/b&gt; capex {capex}; TCO over {period} {tco} (prices as of {date})</source>
-        <translation>&lt;b&gt;成本：&lt;/b&gt;资本支出 {capex}；{period}总拥有成本 {tco}（价格截至 {date}）</translation>
-    </message>
     <message numerus="yes">
         <source>%n card(s)</source>
         <translation>
@@ -4140,8 +4132,28 @@ Reinstall GPU Configurator to repair it.</source>
         </translation>
     </message>
     <message>
+        <source>your card price; other prices {date}</source>
+        <translation>卡价为您输入的价格；其余价格 {date}</translation>
+    </message>
+    <message>
+        <source>{date}: {flags}</source>
+        <translation>{date}：{flags}</translation>
+    </message>
+    <message>
+        <source>card price {card}; other prices {date}</source>
+        <translation>卡价 {card}；其余价格 {date}</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Cost:&lt;/b&gt; not known (no price for a part of the bill of materials)</source>
         <translation>&lt;b&gt;成本：&lt;/b&gt;未知（物料清单的部分项目没有价格）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cost:&lt;/b&gt; capex {capex}; TCO over {period} {tco}, {cost} {per} ({dates})</source>
+        <translation>&lt;b&gt;成本：&lt;/b&gt;资本支出 {capex}；{period}总拥有成本 {tco}，{per} {cost}（{dates}）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cost:&lt;/b&gt; capex {capex}; TCO over {period} {tco} ({dates})</source>
+        <translation>&lt;b&gt;成本：&lt;/b&gt;资本支出 {capex}；{period}总拥有成本 {tco}（{dates}）</translation>
     </message>
     <message>
         <source> — some lines have no price and are left out</source>

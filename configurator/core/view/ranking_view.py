@@ -73,10 +73,11 @@ def _score_heading(objective: Objective, est: Estimate) -> Value:
 def _why(reasons: tuple) -> object:
     """A ranked row's "Why": its first reason, and a workstation card's flow-through cooler in a rack
     server after it where the row has one (:func:`~configurator.core.procurement.servers.flow_through_reason`:
-    the render farm's RTX PRO 6000 Blackwell Workstation Edition, whichever its rank)."""
+    the render farm's RTX PRO 6000 Blackwell Workstation Edition, whichever its rank), or a passive board at a desk
+    (``passive-at-desk``: an A40 in a desk's workstation, below the first, whose warnings say it)."""
     if not reasons:
         return ""
-    cooler = next((m for m in reasons[1:] if m.id == FLOW_THROUGH_IN_SERVER), None)
+    cooler = next((m for m in reasons[1:] if m.id in (FLOW_THROUGH_IN_SERVER, "passive-at-desk")), None)
     return reasons[0] if cooler is None else Phrase("{first}; {cooler}", {"first": reasons[0], "cooler": cooler})
 
 

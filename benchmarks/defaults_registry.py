@@ -315,7 +315,15 @@ INFORMED = (
              "force (0.85 / 0.98) they fail the ship bar (serving-throughput in sample 9.6 -> 12.2 %, LOSO 7.4 -> "
              "10.0 %; held out 19.7 -> 18.0 %): the v0.5-v0.9 table wants its era's shares. The per-layer times by "
              "count: eager 13-17 kernels x ≈3 µs = 39-51 µs holds the 50 µs, graphs 8-13 x ≈3 µs = 24-39 µs "
-             "against 20 µs, and the ≈3 µs a kernel is itself the profiles' informed figure",
+             "against 20 µs, and the ≈3 µs a kernel is itself the profiles' informed figure. Measured a fourth "
+             "time 2026-12-06 under the prefill roofline (notes-prefill-derived-2026-12-06, session 49): derived "
+             "24 µs (8 non-GEMM kernels x 3 µs) fails (prefill 6.9 / 8.6 / 9.7 -> 20.1 / 22.7 / 24.3 %; the prompt "
+             "efficiency's rule falls to 0.632); with the fused layer's elementwise traffic per token added it "
+             "fails (prefill LOSO 8.6 -> 12.7 %, serving-throughput LOSO 9.4 -> 15.7 %, held-out serving-latency "
+             "40.4 -> 53.9 %); fitted (154 µs with 0.837, serving 0.958) held-out prefill 9.7 -> 11.0 % against "
+             "held-out serving-latency 40.4 -> 33.4 %. The roofline leaves TensorRT-LLM's 128-token rows 96-144 "
+             "µs a layer beyond the count, the size of the eager host launches and of FP8's slower weight stream, "
+             "neither priced",
              settled_by="TensorRT-LLM decode latency at batch 1 with and without CUDA graphs on one card (the "
                         "eager increment is their difference over the layers), from a publication other than "
                         "performance.md so a fit cross-validates; or a timeline (nsys) of one eager decode step of "

@@ -74,9 +74,12 @@ def prefill_layer_overhead(scenario: Scenario) -> float:
     of TensorRT-LLM's context layer gives 24-51 µs: 8-17 kernels at ≈3 µs each. Its measured kernel tables give
     ≈45 µs. vLLM with CUDA graphs needs at most 50 µs
     (``benchmarks/data/notes-informed-defaults-2026-12-06.md``). The default lies above all of these, because it
-    also carries two terms this function does not price: the prompt attention's own rate and the small
-    tensor-parallel all-reduce. Fitted beside the prefill efficiency (79 µs) or set to the derived 45 µs, it
-    worsens the held-out serving-latency median by 6-8 points (``notes-informed-defaults-2026-12-06-b.md``)."""
+    also carries terms this function does not price. Since the prompt became a roofline, TensorRT-LLM's
+    128-token rows leave 96-144 µs a layer beyond the counted 24 µs and the fused layer's elementwise traffic.
+    Two unpriced terms are of that size: those rows ran eagerly, so the host launches every kernel; and FP8 weights
+    stream at ≈0.55 of the bandwidth in TensorRT-LLM's GEMMs, not 0.85. Derived (24 µs, with or without that
+    traffic), the held-out serving-latency median worsens by 13-21 points. Fitted (154 µs), held-out prefill
+    worsens by 1.3 points (``benchmarks/data/notes-prefill-derived-2026-12-06.md``)."""
     own = scenario.serving.profile.prefill_layer_overhead_s
     return scenario.assumptions.prefill_layer_overhead_s if own is None else own
 

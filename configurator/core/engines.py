@@ -317,9 +317,12 @@ TENSORRT_LLM = EngineProfile(
     # (accuracy_base.TRT_SESSION_BENCHMARK). Per layer beyond the weight and KV streams, derived
     # (notes-trt-layer-2026-12-06.md): its Llama layer (modeling_llama.py @012cf909) runs 4 GEMMs (in the weight
     # share), XQA attention (aiconfigurator-core 0.12.0's table: 9.7 µs at batch 1) and 3 memory ops (2 add+RMSNorm,
-    # SwiGLU: 3 µs fixed each, its mem_empirical_constant_latency). Eager: +30 µs, informed (TRT_INFORMED).
+    # SwiGLU: 3 µs fixed each, its mem_empirical_constant_latency). Eager, counted (notes-trt-eager-count-2026-12-06):
+    # the same kernels plus one exposed host launch each, 10 launches per layer of the v0.9 build (5 GEMMs, MMHA or
+    # rope/KV-update + XQA, 2 Myelin-fused add+RMSNorm, SiLU x gate, FP8 quantize: 9-11 by variant) x ≈3 µs per
+    # launch (NVIDIA developer forum 233645: null-kernel launch overhead about 3 µs).
     layer_overhead_graphs_s=3 * 3.0e-6 + 9.7e-6,
-    layer_overhead_eager_s=3 * 3.0e-6 + 9.7e-6 + 3.0e-5,
+    layer_overhead_eager_s=3 * 3.0e-6 + 9.7e-6 + 10 * 3.0e-6,
     step_overhead_s=2.0e-4,
     # The weight share from TensorRT-LLM's measured kernels (aiconfigurator-core 0.12.0, systems/data/{h100_sxm,
     # h200_sxm}/gemm/trtllm/1.3.0rc20/): BF16 GEMMs at m 1-16 rows over 11 Llama-sized (n, k), weight bytes over

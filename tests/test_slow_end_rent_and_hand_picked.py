@@ -161,3 +161,25 @@ def test_the_estimate_panel_says_it_under_the_verdict(qtbot, picked, catalog, la
         met = estimate(updated(scenario, card_id="gaudi3", count=16), catalog.get("gaudi3"))
         panel.update_from(Analysis(met, (), (), None, ()))
         assert not panel.slow_end.isVisible()
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_ranked_by_rent_the_summary_and_the_recommendation_panel_say_the_extra_rent(qtbot, catalog, rented, language):
+    from html import unescape
+
+    from configurator.app.controller import ScenarioController
+    from configurator.app.i18n import language_for_a_while
+    from configurator.app.recommend_panel import RecommendationPanel
+    from configurator.report.summary import build_summary
+
+    said = "作业的租金多" if language == "zh_CN" else "more to rent for the job at"
+    summary = build_summary(rented.estimate, catalog, language, objective=Objective.CLOUD, recommended=True)
+    rows = summary.first_page[0].rows
+    assert any(said in row[2] for row in rows)
+    scenario = updated(question_scenario(RENTED, catalog), ranking=RankingQuestion(objective=Objective.CLOUD))
+    with language_for_a_while(language):
+        panel = RecommendationPanel(ScenarioController(catalog, scenario))
+        qtbot.addWidget(panel)
+        panel.refresh()
+        shown = unescape(re.sub(r"<[^>]+>", "", panel.against_label.text()))
+    assert said in shown

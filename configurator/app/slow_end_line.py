@@ -37,8 +37,9 @@ def slow_end_label(panel: QWidget) -> QLabel:
 
 
 def with_slow_end_line(panel: QWidget, est: Estimate, language: str) -> Estimate:
-    """``est`` with its deadline verdict's slow-end count (:func:`~configurator.core.slow_end_count.with_slow_end_asked`;
-    ``est`` itself where the slow end meets), its line shown on ``panel`` in ``language`` (hidden otherwise)."""
+    """``est`` with its deadline verdict's slow-end count
+    (:func:`~configurator.core.slow_end_count.with_slow_end_asked`; ``est`` itself where the slow end meets),
+    its line shown on ``panel`` in ``language`` (hidden otherwise)."""
     from configurator.core.slow_end_count import deadline_verdict, with_slow_end_asked
 
     held = with_slow_end_asked(est)

@@ -33,6 +33,7 @@ from configurator.core.examples import examples_said
 from configurator.core.recommend import Objective, recommend
 from configurator.core.recommend_json import load_to_dict, result_to_dict
 from configurator.core.serving_use import estimate_load_note
+from configurator.core.slow_end_count import with_slow_end_asked
 from configurator.core.scenario import Scenario
 from configurator.core.resources import MissingBundledFile
 from configurator.core.scenario_io import ScenarioFileError
@@ -95,6 +96,7 @@ def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
     result: Estimate = _planned(scenario, catalog)
     if args.launch and not args.json:
         return _print_launch(result, args)
+    result = with_slow_end_asked(result)  # a deadline its slow end misses: the fewest cards that meet it there
     suggestions = what_would_fit(result, catalog)  # nothing to compute when it fits
     from configurator.core.mismatch import mismatch, said_beside  # it ranks the catalog: imported when asked
     from configurator.core.recommend_filters import asked_filters

@@ -10,7 +10,9 @@ A deadline met at the estimate that the slow end misses goes on (``deadline-and-
 cards of the same card whose slow end meets it, their slow end and what they cost to own beyond the
 configuration over the years owned (``slow-end-count``; ``-unpriced`` where a bill lacks a price), or that
 no count tried meets it there (``slow-end-none``; ``-blocked`` where those that do break another
-constraint): :func:`configurator.core.slow_end_count.with_slow_end` (session 49)."""
+constraint): :func:`configurator.core.slow_end_count.with_slow_end` (session 49). Ranked by rent the cost is
+the job's rent beyond the configuration's at the rent per card-hour (``slow-end-count-rent``, its ``cost``
+``slow-end-rent-more``, ``-less`` where the count takes fewer card-hours, ``-unpriced``; slowend49b)."""
 
 from __future__ import annotations
 
@@ -69,6 +71,13 @@ DEADLINE_ENGLISH: dict[str, str] = {
         "to meet it even at the slow end: {count:,} cards ({slow_hours:duration} there); what the extra cards cost "
         "to own is not priced"
     ),
+    "slow-end-count-rent": "to meet it even at the slow end: {count:,} cards ({slow_hours:sig} h there), {cost}",
+    "slow-end-count-rent-days": "to meet it even at the slow end: {count:,} cards ({slow_days:days} there), {cost}",
+    "slow-end-count-rent-min": "to meet it even at the slow end: {count:,} cards ({slow_hours:duration} there), {cost}",
+    "slow-end-rent-more": "{extra:.0money} more to rent for the job at {rate:.2money} per card-hour",
+    "slow-end-rent-less": "{saved:.0money} less to rent for the job at {rate:.2money} per card-hour (fewer "
+                          "card-hours)",
+    "slow-end-rent-unpriced": "what renting them for the job costs is not priced",
     "slow-end-none": "no count of {card} tried meets it even at the slow end",
     "slow-end-none-blocked": "no count of {card} tried meets it even at the slow end within the other constraints "
                              "set",
@@ -108,6 +117,12 @@ DEADLINE_CHINESE: dict[str, str] = {
     "slow-end-count-unpriced": "若按慢端也要满足期限：{count:,} 张卡（慢端 {slow_hours:sig} 小时）；多出的卡的拥有成本没有价格",
     "slow-end-count-unpriced-days": "若按慢端也要满足期限：{count:,} 张卡（慢端 {slow_days:days}）；多出的卡的拥有成本没有价格",
     "slow-end-count-unpriced-min": "若按慢端也要满足期限：{count:,} 张卡（慢端 {slow_hours:duration}）；多出的卡的拥有成本没有价格",
+    "slow-end-count-rent": "若按慢端也要满足期限：{count:,} 张卡（慢端 {slow_hours:sig} 小时），{cost}",
+    "slow-end-count-rent-days": "若按慢端也要满足期限：{count:,} 张卡（慢端 {slow_days:days}），{cost}",
+    "slow-end-count-rent-min": "若按慢端也要满足期限：{count:,} 张卡（慢端 {slow_hours:duration}），{cost}",
+    "slow-end-rent-more": "按每卡每小时 {rate:.2money} 计，作业的租金多 {extra:.0money}",
+    "slow-end-rent-less": "按每卡每小时 {rate:.2money} 计，作业的租金少 {saved:.0money}（卡时更少）",
+    "slow-end-rent-unpriced": "作业租用这些卡的费用没有价格",
     "slow-end-none": "{card} 在所试的任何卡数下按慢端都无法满足期限",
     "slow-end-none-blocked": "{card} 在所试的任何卡数下按慢端都无法在满足其他约束的同时满足期限",
 }

@@ -442,8 +442,7 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
     if load is not None and objective is Objective.TCO and ranked:  # a small load: the cheapest box to buy
         ranked[0] = with_smallest_purchase(ranked, book)
     if ranked:  # a deadline the first's slow end misses: the fewest of its cards that meet it there (slowend49)
-        ranked[0] = replace(ranked[0], estimate=with_slow_end(ranked[0].estimate, book,
-                                                               whole_systems=objective is not Objective.CLOUD))
+        ranked[0] = replace(ranked[0], estimate=with_slow_end(ranked[0].estimate, book, objective))
     unpriced.sort(key=lambda r: (r.speed_figure, r.count, r.card.id))
     # misses and scores at the model's stated resolution: float noise never orders two configurations
     below.sort(key=lambda r: (*map(stated, miss_size(r.estimate)), stated(r.score), r.count, r.card.id))

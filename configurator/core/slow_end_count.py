@@ -11,6 +11,11 @@ band's slow-end factor, keeps the fewest count whose own slow end meets the dead
 constraint, and writes it into the deadline verdict's ``params`` (``slow_count``, ``slow_count_hours``,
 ``slow_extra``, …), which the verdict's words (:mod:`configurator.core.verdicts`) and its JSON say.
 
+Ranked by rent (:attr:`~configurator.core.scenario_ranking.Objective.CLOUD`) the extra cost is the job's extra
+rent at the card's rent per card-hour, the basis that ranking compares (:func:`extra_rent`; session 49,
+slowend49b), not the cost of owning them. A configuration picked by hand (``estimate``, the window's estimate
+panel) says it too, on its scenario's saved ranking question's basis (:func:`with_slow_end_asked`).
+
 The ranking's pick (chosen at the estimate: the owner's policy) is unchanged. Nothing is searched where
 the slow end meets the deadline or the work has no band (rendering, serving): the estimate is
 returned as it is.
@@ -24,6 +29,7 @@ from configurator.core.catalog import Card
 from configurator.core.frozen_record import stored
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.scenario import Scenario, updated
+from configurator.core.scenario_ranking import Objective
 from configurator.core.uncertainty import band_for
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads import family_of
@@ -37,7 +43,7 @@ MEMO_SIZE = 8
 """Estimates whose search :func:`with_slow_end` keeps (the window ranks card by card and asks again for
 the same first at each step) [estimates]."""
 
-_memo: dict[tuple[int, int, bool], tuple[Estimate, PriceBook | None, Estimate]] = {}
+_memo: dict[tuple[int, int, Objective], tuple[Estimate, PriceBook | None, Estimate]] = {}
 
 
 def slow_factor(count: int) -> float:
@@ -61,31 +67,45 @@ def misses_at_slow_end(verdict: Verdict | None) -> bool:
     return slow is not None and slow > verdict.target
 
 
-def with_slow_end(est: Estimate, book: PriceBook | None = None, whole_systems: bool = True) -> Estimate:
+def with_slow_end(est: Estimate, book: PriceBook | None = None, objective: Objective = Objective.TCO) -> Estimate:
     """``est`` with its deadline verdict saying the fewest count of its card whose slow end meets the
-    deadline (:func:`fewest_at_slow_end`) and what it costs to own beyond ``est``'s (``book``: the
-    ranking's prices; None: the scenario's own); ``est`` itself where the slow end meets, or no
-    deadline was checked. ``whole_systems``: counts of whole servers only, as a ranking by ownership
-    tries them (a ranking by rent tries any)."""
+    deadline (:func:`fewest_at_slow_end`) and what it costs beyond ``est``'s on the ranking's basis:
+    ranked by rent (``objective`` CLOUD) any count is tried and the extra is the job's rent
+    (:func:`extra_rent`), else counts of whole servers only, as a ranking by ownership buys them, and the
+    extra is the cost of owning them (:func:`extra_ownership`; ``book``: the ranking's prices, None: the
+    scenario's own). ``est`` itself where the slow end meets, or no deadline was checked: nothing is
+    searched."""
     verdict = deadline_verdict(est)
     if not misses_at_slow_end(verdict) or "slow_count" in verdict.params:
         return est
-    key = (id(est), id(book), whole_systems)
+    key = (id(est), id(book), objective)
     kept = _memo.get(key)
     if kept is not None and kept[0] is est and kept[1] is book:
         return kept[2]
-    found, blocked = fewest_at_slow_end(est.scenario, est.card, verdict.target, whole_systems)
+    rent = objective is Objective.CLOUD
+    found, blocked = fewest_at_slow_end(est.scenario, est.card, verdict.target, whole_systems=not rent)
     params = {**verdict.params, "slow_count": None, "slow_blocked": blocked, "card": est.card.name,
-              "currency": est.scenario.economics.currency, "years": est.scenario.economics.amortisation_years}
+              "currency": est.scenario.economics.currency, "years": est.scenario.economics.amortisation_years,
+              "slow_basis": "rent" if rent else "ownership"}
     if found is not None:
         params.update(slow_count=found.scenario.count, slow_count_hours=deadline_verdict(found).params["slow_hours"],
-                      slow_extra=extra_ownership(est, found, book))
+                      slow_extra=extra_rent(est, found) if rent else extra_ownership(est, found, book))
+        if rent:
+            params.update(slow_rate=est.costs.prices.cloud_per_hour)
     verdicts = tuple(replace(v, params=params) if v is verdict else v for v in est.verdicts)
     said = replace(est, limits=stored(est, "limits"), messages=stored(est, "messages"), verdicts=verdicts)
     if len(_memo) >= MEMO_SIZE:
         _memo.pop(next(iter(_memo)))
     _memo[key] = (est, book, said)
     return said
+
+
+def with_slow_end_asked(est: Estimate) -> Estimate:
+    """A configuration picked by hand (``estimate``'s text and JSON, the window's estimate panel) with its
+    slow end's count (:func:`with_slow_end`) on the basis of the ranking question its scenario holds
+    (:attr:`~configurator.core.scenario.Scenario.ranking`: by rent, the extra rent; else the extra cost of
+    owning), priced at the scenario's own prices, as its summary is."""
+    return with_slow_end(est, None, est.scenario.ranking.objective)
 
 
 def fewest_at_slow_end(scenario: Scenario, card: Card, deadline: float, whole_systems: bool = True
@@ -131,3 +151,12 @@ def extra_ownership(est: Estimate, more: Estimate, book: PriceBook | None = None
     if not (mine.complete and theirs.complete):
         return None
     return theirs.tco - mine.tco
+
+
+def extra_rent(est: Estimate, more: Estimate) -> float | None:
+    """What renting ``more`` for the job costs beyond renting ``est``: the difference of their rents for the
+    job at the estimate (:attr:`~configurator.core.economics.Costs.cloud`: the rent per card-hour times the
+    cards times the job's hours), the basis a ranking by rent compares; None where either has no rent
+    [currency]."""
+    mine, theirs = est.costs.cloud, more.costs.cloud
+    return None if mine is None or theirs is None else theirs - mine

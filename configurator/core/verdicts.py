@@ -30,8 +30,8 @@ A verdict's shape (``Verdict.to_dict()`` is the JSON)::
     params    what the words need beside the numbers: card, date, unpriced item count …
     slow_end  deadline only, where the slow end of the likely range misses a deadline met at the
               estimate and the fewest count meeting it there was searched
-              (:func:`configurator.core.slow_end_count.with_slow_end`, the ranking's first and the
-              summary's configuration): :func:`slow_end_to_dict`
+              (:func:`configurator.core.slow_end_count.with_slow_end`: the ranking's first, the
+              summary's configuration, a hand-picked one's estimate): :func:`slow_end_to_dict`
 """
 
 from __future__ import annotations
@@ -284,9 +284,23 @@ def _slow_end_count(v: Verdict) -> Message:
     if p["slow_count"] is None:  # none tried meets it there, or those that do break another constraint
         return msg("slow-end-none-blocked" if p.get("slow_blocked") else "slow-end-none", card=p.get("card", ""))
     extra = p.get("slow_extra")
+    if p.get("slow_basis") == "rent":  # ranked by rent: the job's extra rent at the rent per card-hour
+        return deadline_msg("slow-end-count-rent", v.target, {"slow_hours": p["slow_count_hours"]},
+                            count=p["slow_count"], cost=_extra_rent(extra, p))
     name = "slow-end-count" if extra is not None else "slow-end-count-unpriced"
     priced = {} if extra is None else {"extra": extra, "currency": p["currency"], "period": period_msg(p["years"])}
     return deadline_msg(name, v.target, {"slow_hours": p["slow_count_hours"]}, count=p["slow_count"], **priced)
+
+
+def _extra_rent(extra: float | None, p: dict) -> Message:
+    """What renting the slow end's count costs for the job beyond the configuration (``extra`` [currency]; a
+    ranking by rent's basis, :func:`configurator.core.slow_end_count.extra_rent`), at the rent per card-hour
+    (``slow_rate`` [currency/(card h)]); more, less (fewer card-hours), or not priced."""
+    if extra is None or p.get("slow_rate") is None:
+        return msg("slow-end-rent-unpriced")
+    said = {"rate": p["slow_rate"], "currency": p["currency"]}
+    return msg("slow-end-rent-more", extra=extra, **said) if extra >= 0 else \
+        msg("slow-end-rent-less", saved=-extra, **said)
 
 
 def slow_end_to_dict(v: Verdict) -> dict | None:
@@ -294,16 +308,21 @@ def slow_end_to_dict(v: Verdict) -> dict | None:
     the likely range at the configuration (``hours``), the fewest cards whose slow end meets the deadline
     (``cards``, null where no count tried does; ``other_constraints_break`` true where some count meets it
     there but breaks another constraint set), their slow end (``cards_hours``) and what they cost to own
-    beyond it over the years owned (``extra_ownership``, in ``currency``; null unpriced); None otherwise
-    [h, cards, currency]."""
+    beyond it over the years owned (``extra_ownership``, in ``currency``; null unpriced), or where the ranking
+    is by rent (``basis`` "rent", else "ownership") what renting them costs for the job beyond it
+    (``extra_rent``; negative: fewer card-hours) at ``rent_per_card_hour``, ``extra_ownership`` then null;
+    None otherwise [h, cards, currency, currency/(card h)]."""
     p = v.params
     if v.id != "deadline" or "slow_count" not in p:
         return None
     extra = p.get("slow_extra")
+    extra = None if extra is None else round(extra, 2)
+    rent = p.get("slow_basis") == "rent"
     return {"hours": _rounded(p["slow_hours"]), "cards": p["slow_count"], "other_constraints_break": p["slow_blocked"]
             if p["slow_count"] is None else False,
-            "cards_hours": _rounded(p.get("slow_count_hours")),
-            "extra_ownership": None if extra is None else round(extra, 2), "currency": p["currency"],
+            "cards_hours": _rounded(p.get("slow_count_hours")), "basis": "rent" if rent else "ownership",
+            "extra_ownership": None if rent else extra, "extra_rent": extra if rent else None,
+            "rent_per_card_hour": p.get("slow_rate") if rent else None, "currency": p["currency"],
             "years": p["years"]}
 
 

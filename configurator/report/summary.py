@@ -424,7 +424,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
                 "approval": w("Approval"),
                 "state": w("Wrong card class for this work" if state == WRONG_CLASS else STATE_TITLES[state])}
     glance = load_headline(est, w) + headline(est, mine, w, objective, result) + price_headline(decision, w)
-    held = with_slow_end(est, book, whole_systems=objective is not Objective.CLOUD)  # the fewest its slow end meets
+    held = with_slow_end(est, book, objective)  # the fewest its slow end meets, on the ranking's basis
     return Summary(language, summary_title(asked_scenario(est), w), meta, verdict, tables, warnings, est,
                    tuple(o.estimate for o in priced), headline=glance,
                    charts=(*((chart,) if chart else ()), *((tradeoff[1],) if tradeoff else ())),

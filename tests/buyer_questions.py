@@ -4,6 +4,9 @@ test_pools_floor.py and test_serving_fewest_shared.py)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+
 from configurator.cli import build_parser
 from configurator.cli_scenario import scenario_from_args, with_constraints
 from configurator.core.catalog import Catalog
@@ -23,3 +26,14 @@ def question_scenario(argv: tuple[str, ...], catalog: Catalog) -> Scenario:
     """The scenario ``argv`` (a ``recommend`` command line) asks about, with its constraints."""
     args = build_parser().parse_args(list(argv))
     return with_constraints(scenario_from_args(args, catalog), args)
+
+
+def cli_text(*argv: str) -> str:
+    """What the command line ``argv`` prints, asserting it exits 0 (shared by tests/test_no_load_given.py and
+    test_slow_end_count.py)."""
+    from configurator.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(list(argv)) == 0
+    return out.getvalue()

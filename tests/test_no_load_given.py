@@ -9,11 +9,10 @@ targets size, "1,240 × Tesla V100", is none)."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 
 import pytest
+from buyer_questions import cli_text as _cli
 from buyer_questions import question_scenario
 
 from configurator.core.catalog import load_catalog
@@ -25,15 +24,6 @@ from configurator.report.summary import build_summary
 CATALOG = load_catalog()
 CHAT = ("recommend", "--workload", "inference", "--model", "llama3-8b")
 BATCH = ("recommend", "--workload", "inference", "--model", "llama3-70b", "--use", "batch")
-
-
-def _cli(*argv: str) -> str:
-    from configurator.cli import main
-
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        assert main(list(argv)) == 0
-    return out.getvalue()
 
 
 @pytest.fixture(scope="module")

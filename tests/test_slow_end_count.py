@@ -7,13 +7,12 @@ deadline line say it, in both languages. A deadline the whole range meets search
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import re
 from html import unescape
 
 import pytest
+from buyer_questions import cli_text as _cli
 from buyer_questions import question_scenario
 
 from configurator.core.catalog import load_catalog
@@ -26,15 +25,6 @@ from configurator.core.verdicts import Verdict
 
 QUESTION = ("recommend", "--workload", "finetune", "--model", "llama3-70b", "--tokens", "2B", "--deadline", "1d")
 """A full fine-tune of Llama 3 70B on 2 B tokens within a day: 16 x Gaudi 3 take 21.2 h, the slow end 25.3 h."""
-
-
-def _cli(*argv: str) -> str:
-    from configurator.cli import main
-
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        assert main(list(argv)) == 0
-    return out.getvalue()
 
 
 @pytest.fixture(scope="module")

@@ -23,14 +23,17 @@ Needs pandas and pyarrow (not the application's dependencies)::
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from pathlib import Path
 
 import numpy as np
 
-CARDS = {"h100_sxm": 3350.0, "h200_sxm": 4800.0, "a100_sxm": 2039.0, "l40s": 864.0, "b200_sxm": 7700.0,
-         "b300_sxm": 7700.0, "gb200": 8000.0, "gb300": 8000.0, "rtx_pro_6000_server": 1597.0}
-"""aiconfigurator card folder → the catalog's datasheet bandwidth [GB/s] (``configurator/core/catalog``)."""
+CARDS = {"h100_sxm": "h100-sxm", "h200_sxm": "h200-sxm", "a100_sxm": "a100-sxm-80gb", "l40s": "l40s",
+         "b200_sxm": "b200", "b300_sxm": "b300", "gb200": "gb200", "gb300": "gb300",
+         "rtx_pro_6000_server": "rtx-pro-6000-blackwell-server"}
+"""aiconfigurator card folder → the catalog card whose datasheet bandwidth the bytes term reads
+(:func:`bandwidth_gbps`)."""
 
 ENGINES = {"trtllm": "tensorrt-llm", "vllm": "vllm", "sglang": "sglang"}
 """aiconfigurator engine folder → the profile whose ``kv_read_share`` the bytes term reads."""
@@ -41,6 +44,15 @@ UNITS = ("sequence", "kv_head", "query_head")
 STATIC = {"batch": (1, 256), "step": (127, 4095), "heads": ((8, 1), (16, 2))}
 """The static-latency rows' range: Llama 3 70B and 405B at tensor parallelism 8 (8 query heads to 1 KV head, 16 to
 2), 128 prompt tokens and up to 2,048 output tokens, batch 1-128 (and 256 at OCI)."""
+
+
+@functools.cache
+def bandwidth_gbps(folder: str) -> float:
+    """The datasheet memory bandwidth of aiconfigurator's ``folder`` card, as the catalog holds it [GB/s]
+    (``bandwidth_gbps`` of :data:`CARDS`' card; until session 49 a copy of it in this file)."""
+    from configurator.core.catalog import load_catalog
+
+    return load_catalog().get(CARDS[folder]).bandwidth_gbps
 
 
 def _tables(root: Path):
@@ -72,7 +84,7 @@ def rows(root: Path):
     out = []
     for card, engine, source, data in _tables(root):
         share = PROFILES[Engine(ENGINES[engine])].kv_read_share
-        bandwidth = CARDS[card] * 1e9 * DECODE_BANDWIDTH_EFFICIENCY * min(1.0, share)
+        bandwidth = bandwidth_gbps(card) * 1e9 * DECODE_BANDWIDTH_EFFICIENCY * min(1.0, share)
         data = data.groupby(["batch_size", "step", "num_heads", "num_key_value_heads", "kv_cache_dtype"],
                             as_index=False).latency.median()
         element = np.where(data.kv_cache_dtype == "fp8", 1.0, 2.0)

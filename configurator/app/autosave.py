@@ -24,10 +24,10 @@ during a write leaves its previous autosave whole and a temporary file beside it
 takes that file up as the window's autosave when it is whole (killed before the rename: the newest
 work) or when there was no autosave yet, and removes it otherwise.
 
-**Recovery.** :func:`~configurator.app.autosave_recovery.find_recoveries` lists every crashed window's autosave, newest first, and
-holds each one's lock while it is offered, so a second window starting at the same moment does
-not offer it too. Nothing is deleted unless the user discards it, or restores it and then saves
-or discards that work: a restored autosave becomes the restoring window's own
+**Recovery.** :func:`~configurator.app.autosave_recovery.find_recoveries` lists every crashed
+window's autosave, newest first, and holds each one's lock while it is offered, so a second window
+starting at the same moment does not offer it too. Nothing is deleted unless the user discards it,
+or restores it and then saves or discards that work: a restored autosave becomes the restoring window's own
 (:meth:`Autosave.adopt`). A damaged autosave (cut short, zero bytes from a power cut, from a
 newer version, too large) is offered as partly recoverable where its scenario can still be read
 (:mod:`configurator.core.scenario_salvage`), and the file as it was found is kept in

@@ -116,10 +116,14 @@ class SetAside:
 
 @dataclass
 class Findings:
+    """What :func:`find_recoveries` found: the autosaves a window may restore, newest first, each one's lock
+    held until :meth:`release`; and what it set aside (:class:`SetAside`)."""
+
     recoveries: list[Recovery] = field(default_factory=list)
     set_aside: list[SetAside] = field(default_factory=list)
 
     def release(self) -> None:
+        """Stop holding every recovery (:meth:`Recovery.release`): each stays, offered again at the next start."""
         for recovery in self.recoveries:
             recovery.release()
 

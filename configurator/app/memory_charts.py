@@ -43,6 +43,8 @@ set apart from the parts the run holds."""
 
 
 def part_names() -> dict[str, str]:
+    """Each memory part's name (key: a part of :data:`MEMORY_PARTS`) as the charts' legend and tooltips say it, in
+    the interface language of the moment."""
     return {
         "weights": _tc("charts", "Weights"),
         "gradients": _tc("charts", "Gradients (extra)"),

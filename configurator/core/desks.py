@@ -19,6 +19,11 @@ metered behind it, so its energy is its own draw (until December 2026 the scenar
 default, multiplied it). **Assumption**: the office's air conditioning that carries the heat away is the
 building's, not the deployment's, and is not counted."""
 
+PASSIVE_AT_DESK = "passive-at-desk"
+"""The id of the warning that a passive data-centre board sits in a desk's workstation
+(:func:`configurator.core.graphics.card_fit_messages`), which the ranking's rows below the first repeat
+(:func:`configurator.core.recommend_reasons.with_reasons`, :mod:`configurator.core.view.ranking_view`)."""
+
 
 def desktops(scenario: Scenario) -> bool:
     """Whether ``scenario``'s work is virtual desktops: served from a data centre's vGPU hosts, or at the users'

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card
-from configurator.core.desks import at_desks
+from configurator.core.desks import PASSIVE_AT_DESK, at_desks
 from configurator.core.formulas import graphics as formulas
 from configurator.core.formulas.economics import HOURS_PER_MONTH  # noqa: F401  (re-exported for callers)
 from configurator.core.formulas.graphics import NV12_BYTES_PER_PIXEL, RENDER_BYTES_PER_PIXEL, render_hours
@@ -308,7 +308,7 @@ def card_fit_messages(scenario: Scenario, card: Card) -> list[Message]:
         # 200 designers at their desks ranked an A40 and an L40 second and third, each in a desk's workstation:
         # a passive data-centre board needs a server's airflow (the bill's own rule for one deskside workstation,
         # :func:`~configurator.core.procurement.servers.deskside_board`; persona49)
-        messages.append(msg("passive-at-desk", card=card.name))
+        messages.append(msg(PASSIVE_AT_DESK, card=card.name))
     rendering = scenario.workload is Workload.RENDER
     measured = measured_speedup(card, scenario)
     if rendering and card.rt_cores == 0:

@@ -106,7 +106,11 @@ def quantity_unit(unit: str, w: Words, quantity: float = 2) -> str:
     return SINGULAR.get(noun, noun) if quantity == 1 and w.language == "en" else w(noun)
 
 
-_ADDRESS = re.compile(r"(?:https?://)?(?:[\w-]+\.)+[a-z]{2,}(?:/[\w./%#?=&+~-]*)?|arXiv:\d{4}\.\d{4,5}", re.IGNORECASE)
+_ADDRESS = re.compile(r"(?:https?://)?(?:[\w-]+\.)+[a-z]{2,}(?:/(?:[\w./%#?=&+~-]|,(?=\w))*)?|arXiv:\d{4}\.\d{4,5}",
+                      re.IGNORECASE)
+"""A web address or an arXiv id in a source; a comma inside an address's path is kept where a word character
+follows it (Gaudi 3's y-ic.de page "…-nvidia-h100,but-at-a-lower-cost.html" was cited in Chinese as two
+addresses), a comma after one ends it ("…/moore_gpu, offered …")."""
 _INTERNAL = re.compile(r"(?:^|[\s(;])(?:shared|reference|resources|docs|tests|configurator)/\S*")
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from configurator.core.estimate import Estimate
 from configurator.core.procurement.servers import FLOW_THROUGH_IN_SERVER
-from configurator.core.desks import at_desks
+from configurator.core.desks import PASSIVE_AT_DESK, at_desks
 from configurator.core.messages import Message
 from configurator.core.recommend import Objective, Recommendation, Result
 from configurator.core.view.cost_bases import LICENSED_UNITS, column_per_unit_label, per_unit_label
@@ -77,7 +77,7 @@ def _why(reasons: tuple) -> object:
     (``passive-at-desk``: an A40 in a desk's workstation, below the first, whose warnings say it)."""
     if not reasons:
         return ""
-    cooler = next((m for m in reasons[1:] if m.id in (FLOW_THROUGH_IN_SERVER, "passive-at-desk")), None)
+    cooler = next((m for m in reasons[1:] if m.id in (FLOW_THROUGH_IN_SERVER, PASSIVE_AT_DESK)), None)
     return reasons[0] if cooler is None else Phrase("{first}; {cooler}", {"first": reasons[0], "cooler": cooler})
 
 

@@ -96,9 +96,9 @@ def _slow_end(scenario: Scenario, training: TrainingSpeed | None) -> dict:
     misses (one fact, in :mod:`configurator.core.verdicts`)."""
     if training is None or not training.hours:
         return {}
-    from configurator.core.uncertainty import band_for  # the bands file is read only with a deadline to check
+    from configurator.core.uncertainty import slow_end_hours  # the bands file is read only with a deadline to check
 
-    return {"slow_hours": band_for("train-throughput", training.hours, scenario.count, inverse=True).high}
+    return {"slow_hours": slow_end_hours(training.hours, scenario.count)}
 
 
 def budget_verdict(scenario: Scenario, card: Card, costs: Costs, one_off_job: bool, book: PriceBook) -> Verdict:

@@ -27,30 +27,29 @@ from dataclasses import replace
 
 from configurator.core.catalog import Card
 from configurator.core.frozen_record import stored
+from configurator.core.memo import LruMemo
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.scenario import Scenario, updated
 from configurator.core.scenario_ranking import Objective
-from configurator.core.uncertainty import band_for
+from configurator.core.uncertainty import slow_end_hours
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads import family_of
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import TRAINING_COUNTS
 
-BAND_KIND = "train-throughput"
-"""The calibration band whose slow end the deadline verdict reads (:func:`configurator.core.constraints._slow_end`)."""
-
 MEMO_SIZE = 8
 """Estimates whose search :func:`with_slow_end` keeps (the window ranks card by card and asks again for
 the same first at each step) [estimates]."""
 
-_memo: dict[tuple[int, int, Objective], tuple[Estimate, PriceBook | None, Estimate]] = {}
+_MEMO: LruMemo[Estimate] = LruMemo(MEMO_SIZE)
+"""Each estimate said with its slow end's count, by objective, for the same estimate and price book objects
+(thread-safe: the window's workers rank at once)."""
 
 
 def slow_factor(count: int) -> float:
     """The slow end of a job's time at ``count`` cards over its estimate (the band's high end of the
-    hours, :func:`~configurator.core.uncertainty.band_for` with ``inverse``: 1 / the 10th-percentile
-    factor of measured / predicted throughput) [-]."""
-    return band_for(BAND_KIND, 1.0, count, inverse=True).high
+    hours, :func:`~configurator.core.uncertainty.slow_end_hours`) [-]."""
+    return slow_end_hours(1.0, count)
 
 
 def deadline_verdict(est: Estimate) -> Verdict | None:
@@ -78,10 +77,9 @@ def with_slow_end(est: Estimate, book: PriceBook | None = None, objective: Objec
     verdict = deadline_verdict(est)
     if not misses_at_slow_end(verdict) or "slow_count" in verdict.params:
         return est
-    key = (id(est), id(book), objective)
-    kept = _memo.get(key)
-    if kept is not None and kept[0] is est and kept[1] is book:
-        return kept[2]
+    kept = _MEMO.get(objective, held=(est, book))
+    if kept is not None:
+        return kept
     rent = objective is Objective.CLOUD
     found, blocked = fewest_at_slow_end(est.scenario, est.card, verdict.target, whole_systems=not rent)
     params = {**verdict.params, "slow_count": None, "slow_blocked": blocked, "card": est.card.name,
@@ -94,10 +92,7 @@ def with_slow_end(est: Estimate, book: PriceBook | None = None, objective: Objec
             params.update(slow_rate=est.costs.prices.cloud_per_hour)
     verdicts = tuple(replace(v, params=params) if v is verdict else v for v in est.verdicts)
     said = replace(est, limits=stored(est, "limits"), messages=stored(est, "messages"), verdicts=verdicts)
-    if len(_memo) >= MEMO_SIZE:
-        _memo.pop(next(iter(_memo)))
-    _memo[key] = (est, book, said)
-    return said
+    return _MEMO.put(objective, said, held=(est, book))
 
 
 def with_slow_end_asked(est: Estimate) -> Estimate:

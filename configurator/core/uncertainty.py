@@ -157,6 +157,14 @@ def band_for(kind: str, value: float, cards: int, inverse: bool = False) -> Band
     return Band(value, low, high, kind, scale, tuple(b["row_ids"]), note, b.get("scale_rows"))
 
 
+def slow_end_hours(hours: float, cards: int) -> float:
+    """The slow end of a training job's ``hours`` [h] on ``cards`` cards: the high end of the hours'
+    likely range, the training-throughput band read inverse (1 / the low factor of measured over
+    predicted throughput) [h]. The deadline verdict's slow end (:func:`configurator.core.constraints`)
+    and the count that meets a deadline there (:mod:`configurator.core.slow_end_count`) read it."""
+    return band_for("train-throughput", hours, cards, inverse=True).high
+
+
 def headline_bands(est: Estimate) -> dict[str, Band]:
     """The band of each headline number of ``est``, keyed by the number's JSON name.
 

@@ -122,6 +122,7 @@ ZH_CN_SUMMARY: dict[str, str] = {
     "TCO over {period}": "{period}总拥有成本",
     "Against your choice": "与您的选择相比",
     "Against the recommendation": "与推荐方案相比",
+    "incomplete total: ranked after every complete one": "总额不完整：排在所有完整总额之后",
     "Against the nearest": "与最接近的方案相比",
     "your choice": "您的选择",
     "{config} (your choice)": "{config}（您的选择）",

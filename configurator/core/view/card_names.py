@@ -26,6 +26,11 @@ from __future__ import annotations
 
 import re
 
+CHIP_MEASURE = "颗"
+"""The Chinese measure word of a chip (a GPU of a board or rack, a module of a server: 'A16（4 颗 GPU 之一）'); a card
+whose Chinese name holds it is counted in it where a line counts it ('16 颗昇腾 910C 服务器……（每台 8 颗）'), every
+other card in 张, one measure word a line (persona49b)."""
+
 ZH_CN_CARD_NAMES: dict[str, str] = {
     "H800 SXM5 80GB (China export SKU)": "H800 SXM5 80GB（对华出口版）",
     "H20 96GB (China export SKU)": "H20 96GB（对华出口版）",

@@ -229,8 +229,9 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
                                 at_a_workstation(rec.estimate.scenario, rec.card))
         if cooler is not None:
             reasons.append(cooler)
-        if index > 0:  # a passive board at a desk (the first's is among its warnings): said on its own row too
-            reasons += [m for m in rec.estimate.messages if m.id == "passive-at-desk"]
+        if index > 0:  # a passive board at a desk, its outputs shipped off (the first's are among its warnings): said
+            # on its own row too
+            reasons += [m for m in rec.estimate.messages if m.id in ("passive-at-desk", "display-outputs-off")]
         if index == 0:
             reasons += _cautions(rec)
             # rents of different tiers (on demand beside monthly) compared: said once, here

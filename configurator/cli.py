@@ -150,7 +150,8 @@ def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
         _print_json({**result_to_dict(result), "filters": asked_to_dict(asked),
                      "job": job_to_dict(scenario, shown, typed_paths(args))})
     else:
-        print(single_line(job_line(scenario, shown, args.lang, typed_paths(args))) + "\n")  # first: the job every row answers
+        typed = typed_paths(args)  # a default typed is the buyer's: never said as a default
+        print(single_line(job_line(scenario, shown, args.lang, typed)) + "\n")  # first: the job every row answers
         print_from_file(asked, args.lang)
         if args.count is not None:  # typed, but every count is weighed: said, not silently dropped
             print(single_line(msg("cli-recommend-count-not-kept", count=args.count).text_in(args.lang)) + "\n")

@@ -41,7 +41,7 @@ from configurator.core.scenario import Constraints, Parallelism, Scenario
 from configurator.core.serving_use import load_note
 from configurator.core.view.assumptions_view import assumption_notes
 from configurator.core.cjk_spacing import cjk_joined
-from configurator.core.view.card_names import CHIP_MEASURE, card_name
+from configurator.core.view.card_names import card_name, counts_chips
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view.names import BUDGET_BASES, model_name
 from configurator.core.view.constraints_view import targets_held
@@ -386,16 +386,17 @@ class SummaryPage(QWizardPage):
         else:
             line = self.tr("<b>Buy:</b> {cards} of {card} in {servers}, plus {spares} ({spare_cards}) — {by}").format(
                 cards=cards, card=card, servers=servers, by=by, spares=self.tr("%n spare server(s)", "", spares),
-                spare_cards=self._cards(spares * d.cost.bom.gpus_per_server, name))
+                spare_cards=self._cards(spares * d.cost.bom.gpus_per_server, name, named=False))
         return cjk_joined(line, current_language())  # '16 颗 昇腾': no space between two Chinese characters
 
-    def _cards(self, n: int, name: str) -> str:
+    def _cards(self, n: int, name: str, named: bool = True) -> str:
         """'16 cards' before a card's name; in Chinese the measure word alone ('50 张', the name follows), 颗 where
         the card's Chinese name counts chips ('昇腾 910C 服务器……（每台 8 颗）', 'A16（4 颗 GPU 之一）'), one measure
-        word a line as the app's other lines."""
-        if CHIP_MEASURE in card_name(name, "zh_CN"):
+        word a line as the app's other lines (:func:`~configurator.core.view.card_names.counts_chips`). ``named``
+        False: the count stands alone ('（8 张卡）', '（8 颗）')."""
+        if counts_chips(name):
             return self.tr("%n card(s)", "before a card's name that counts chips", n)
-        return self.tr("%n card(s)", "before a card's name", n)
+        return self.tr("%n card(s)", "before a card's name", n) if named else self.tr("%n card(s)", "", n)
 
     def _constraints_warning(self, d: Decision) -> str:
         """A red line first when nothing meets every constraint: what is shown is the closest."""

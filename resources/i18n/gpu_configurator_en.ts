@@ -152,6 +152,13 @@
             <numerusform>%n cards</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n card(s)</source>
+        <translation>
+            <numerusform>%n card</numerusform>
+            <numerusform>%n cards</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>WhatFitsDialog</name>

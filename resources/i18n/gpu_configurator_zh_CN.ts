@@ -4139,6 +4139,12 @@ Reinstall GPU Configurator to repair it.</source>
             <numerusform>%n 张</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n card(s)</source>
+        <translation>
+            <numerusform>%n 张卡</numerusform>
+        </translation>
+    </message>
     <message>
         <source>your card price; other prices {date}</source>
         <translation>卡价为您输入的价格；其余价格 {date}</translation>

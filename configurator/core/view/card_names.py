@@ -92,6 +92,13 @@ def card_name(name: str, language: str = "en") -> str:
     return ZH_CN_CARD_NAMES.get(name, name) if language.startswith("zh") else name
 
 
+def counts_chips(name: str) -> bool:
+    """Whether the card named ``name`` (the catalog's English name, or its Chinese one) is counted in chips
+    (:data:`CHIP_MEASURE`: its Chinese name counts them, 'A16（4 颗 GPU 之一）', 'GB200 NVL72——每颗 Blackwell GPU'):
+    a line that counts it counts in the same word (persona49b)."""
+    return CHIP_MEASURE in card_name(name, "zh_CN")
+
+
 def foreign_words(text: str) -> set[str]:
     """The Latin words of a Chinese ``text`` that are neither a model name, a part number, an
     acronym or a unit (a digit, or capitals) nor in :data:`PRODUCT_WORDS`: what a card's Chinese

@@ -86,3 +86,46 @@ def test_the_buy_line_counts_before_the_name_with_one_measure_word(qtbot, name, 
     page = SummaryPage(None)  # _cards reads only its translations
     qtbot.addWidget(page)
     assert page._cards(count, name) == said
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "16 × Ascend 910C server — Atlas 800T/800I A3 (8 per server) in 2 servers (8 NPUs each)"),
+    ("zh_CN", "16 × 昇腾 910C 服务器——Atlas 800T/800I A3（每台 8 颗），2 台服务器（每台 8 颗 NPU）"),
+])
+def test_the_summary_counts_a_chip_counted_card_in_its_chips(tmp_path, language, said):
+    """'（每台 8 颗），2 台服务器（每台 8 张卡）': 颗 of the card's name beside 张 of the servers' count."""
+    path = tmp_path / "s.md"
+    _run("report", "--workload", "finetune", "--model", "qwen2.5-7b", "--card", "ascend-910c-a3-server", "--count",
+         "16", "--region", "cn", "--lang", language, "-o", str(path))
+    assert said in path.read_text(encoding="utf-8").replace("\xa0", " ")
+
+
+def test_display_outputs_shipped_off_are_sourced_in_the_catalog(catalog):
+    """A40 and L40S ship with their display outputs off; the L40's default is not stated (null, with a note)."""
+    for card_id in ("a40", "l40s"):
+        default = catalog.get(card_id).display_default
+        assert default.enabled is False and "displaymodeselector" in default.how and default.source and default.date
+    assert catalog.get("l40").display_default.enabled is None and catalog.get("l40").display_default.note
+
+
+@pytest.mark.parametrize(("card_id", "local", "said"), [("a40", True, True), ("l40s", True, True),
+                                                         ("a40", False, False), ("l40", True, False)])
+def test_desks_on_a_card_whose_outputs_ship_off_are_told_how_to_switch_them_on(catalog, card_id, local, said):
+    """200 designers at their desks on an A40 (monitors cabled to it): nothing said its outputs ship off."""
+    from configurator.core.estimate import estimate
+    from configurator.core.messages import msg
+    from configurator.core.scenario import Scenario
+
+    scenario = Scenario.model_validate({"workload": "vdi", "card_id": card_id, "count": 200, **_default_model(),
+                                        "graphics": {"users": 200, "user_class": "designer", "local_display": local}})
+    messages = estimate(scenario, catalog.get(card_id)).messages
+    assert any(m.id == "display-outputs-off" for m in messages) is said
+    if said:
+        text = msg("display-outputs-off", card="A40").text_in("zh_CN")
+        assert "Display Mode Selector" in text and "出厂时显示输出处于关闭状态" in text
+
+
+def _default_model() -> dict:
+    from configurator.app.main import default_scenario
+
+    return {"model": default_scenario().model.model_dump()}

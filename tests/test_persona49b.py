@@ -61,16 +61,20 @@ def test_a_typed_default_token_budget_is_not_called_the_default():
 
 
 def test_the_windows_job_line_reads_the_fields_typed(qtbot, controller):
-    """The window's job line calls the token budget a default only until the buyer types one, the default's
-    value included (:attr:`ScenarioController.typed`)."""
-    from configurator.core.view.job_view import job_line
+    """The window's job line (the recommendation panel's) calls the token budget a default only until the buyer
+    types one, the default's value included (:attr:`ScenarioController.typed`)."""
+    from configurator.app.recommend_panel import RecommendationPanel
 
     controller.apply("workload", "lora")
-    assert "token budget)" in job_line(controller.scenario, None, "en", controller.typed)
+    panel = RecommendationPanel(controller)
+    qtbot.addWidget(panel)
+    panel.refresh()
+    assert "(default model and token budget)" in panel.job_label.text()
     controller.apply("training.tokens", 2e9)
     controller.apply("training.tokens", 1e9)  # typed back to the default's value
     assert "training.tokens" in controller.typed
-    assert "token budget)" not in job_line(controller.scenario, None, "en", controller.typed)
+    panel.refresh()
+    assert "on 1B tokens (default model);" in panel.job_label.text()
 
 
 @pytest.mark.parametrize(("name", "count", "said"), [

@@ -19,6 +19,7 @@ from configurator.cli_scenario import (  # noqa: F401 - quantity, duration_hours
     duration_hours,
     quantity,
     scenario_from_args,
+    typed_paths,
     with_constraints,
 )
 from configurator.cli_what_fits import run_what_fits
@@ -148,9 +149,11 @@ def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
     result = recommend(scenario, catalog, asked.objective, asked.filters, args.limit)
     shown = shown_estimate(result)  # its verdicts: the constraints the ranking was checked against
     if args.json:
-        _print_json({**result_to_dict(result), "filters": asked_to_dict(asked), "job": job_to_dict(scenario, shown)})
+        _print_json({**result_to_dict(result), "filters": asked_to_dict(asked),
+                     "job": job_to_dict(scenario, shown, typed_paths(args))})
     else:
-        print(single_line(job_line(scenario, shown, args.lang)) + "\n")  # first: the job every row answers
+        typed = typed_paths(args)  # a default typed is the buyer's: never said as a default
+        print(single_line(job_line(scenario, shown, args.lang, typed)) + "\n")  # first: the job every row answers
         print_from_file(asked, args.lang)
         if args.count is not None:  # typed, but every count is weighed: said, not silently dropped
             print(single_line(msg("cli-recommend-count-not-kept", count=args.count).text_in(args.lang)) + "\n")

@@ -189,6 +189,18 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
     return scenario
 
 
+def typed_paths(args: argparse.Namespace) -> tuple[str, ...]:
+    """The dotted field paths the command line's flags gave (``training.tokens`` for ``--tokens 1B``, ``model`` for
+    ``--model``, ``--model-config`` or ``--params``, ``training.tokens`` for ``--examples`` too): what the job line
+    never calls a default (:func:`~configurator.core.view.job_view.asked_defaults`)."""
+    paths = [path for _, path in _scenario_flags_given(args)]
+    if any(getattr(args, flag, None) is not None for flag in ("model", "model_config", "params")):
+        paths.append("model")
+    if getattr(args, "examples", None) is not None:
+        paths.append("training.tokens")
+    return tuple(paths)
+
+
 def _scenario_flags_given(args: argparse.Namespace) -> list[tuple[str, str]]:
     """(flag, field path) of each scenario flag given a value on the command line ('auto' leaves a
     field to the planner: not a value), ``--offload`` and ``--reference-card`` included."""

@@ -105,7 +105,7 @@ def _decision(est, cost):
 
 @pytest.mark.parametrize("language, expected", [
     ("en", "<b>Buy:</b> 96 cards of Instinct MI355X in 12 servers, plus 1 spare server (8 cards) — by"),
-    ("zh_CN", "<b>购买：</b>Instinct MI355X 96 张卡，共 12 台服务器，另加 1 台备用服务器（8 张卡）——by")])
+    ("zh_CN", "<b>购买：</b>96 张 Instinct MI355X，共 12 台服务器，另加 1 台备用服务器（8 张卡）——by")])
 def test_the_wizard_says_the_spare_server_its_capex_buys(qtbot, spared, language, expected):
     est, cost = spared
     assert cost.bom.spare_servers == 1 and cost.bom.gpus_per_server == 8

@@ -35,9 +35,9 @@ def _summary(catalog, scenario: Scenario, language: str) -> str:
 
 
 @pytest.mark.parametrize(("language", "said", "not_said"), [
-    ("en", ("as 1 rack-scale system of 384 cards, 16 racks", "no price — enter a quote for item rack-cloudmatrix-384",
+    ("en", ("as 1 rack-scale system of 384 NPUs, 16 racks", "no price — enter a quote for item rack-cloudmatrix-384",
             "--quotes FILE", "cooling not published"), ("in 1 server", "liquid-cooled racks")),
-    ("zh_CN", ("1 套机柜级系统（384 张卡），16 个机柜", "请为报价项 rack-cloudmatrix-384 输入报价", "冷却方式未公开"),
+    ("zh_CN", ("1 套机柜级系统（384 颗 NPU），16 个机柜", "请为报价项 rack-cloudmatrix-384 输入报价", "冷却方式未公开"),
      ("1 台", "液冷机柜")),
 ])
 def test_cloudmatrix_is_one_system_of_16_racks_with_the_item_to_quote(catalog, language, said, not_said):
@@ -82,4 +82,4 @@ def test_a_tco_without_a_published_power_says_energy_is_unknown_and_why(catalog,
     text = _summary(catalog, _scenario("vera-rubin", 144), language)
     for words in said:
         assert words in text
-    assert "2 rack-scale systems of 72 cards each" in text or "2 套机柜级系统（每套 72 张卡）" in text
+    assert "2 rack-scale systems of 72 GPUs each" in text or "2 套机柜级系统（每套 72 颗 GPU）" in text

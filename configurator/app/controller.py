@@ -204,6 +204,12 @@ class ScenarioController(QObject):
         return self._scenario
 
     @property
+    def typed(self) -> frozenset[str]:
+        """The fields the user changed since the scenario was started or opened (dotted paths): what the job line
+        never calls a default (:func:`~configurator.core.view.job_view.asked_defaults`)."""
+        return frozenset(self._typed)
+
+    @property
     def catalog(self) -> Catalog:
         return self._catalog
 

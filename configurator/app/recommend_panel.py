@@ -419,7 +419,8 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
 
     def _fill(self, result: Result, partial: bool, kept: str | None) -> None:
         self.result = result
-        self.job_label.setText(job_line(self.controller.scenario, shown_estimate(result), current_language()))
+        self.job_label.setText(job_line(self.controller.scenario, shown_estimate(result), current_language(),
+                                        self.controller.typed))
         self._set_headers()
         self.table.clearSpans()
         self._fill_table(result)

@@ -40,7 +40,8 @@ from configurator.core.procurement.workstations import workstations_needed
 from configurator.core.scenario import Constraints, Parallelism, Scenario
 from configurator.core.serving_use import load_note
 from configurator.core.view.assumptions_view import assumption_notes
-from configurator.core.view.card_names import card_name
+from configurator.core.cjk_spacing import cjk_joined
+from configurator.core.view.card_names import card_name, counts_chips
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view.names import BUDGET_BASES, model_name
 from configurator.core.view.constraints_view import targets_held
@@ -363,25 +364,39 @@ class SummaryPage(QWizardPage):
         spare servers the capex below buys (``procurement.goodput``: enough for 99 % of the time) said
         beside the count, as the summary's 'in 3 servers (8 cards each; 1 of them spare)'. At the users' desks
         the workstations, one card each (until December 2026 '30 cards of RTX A6000 in 4 servers' there); one or
-        two desktop boards in their deskside workstation (:mod:`configurator.core.procurement.host`)."""
+        two desktop boards in their deskside workstation (:mod:`configurator.core.procurement.host`). In Chinese
+        the count comes before the card's name with one measure word for the line, the name's own where it counts
+        chips (:func:`_cards`): '50 张 T4', '16 颗昇腾 910C 服务器……（每台 8 颗）' (until December 2026 'T4 50 张卡',
+        '…（每台 8 颗） 16 张卡', persona49b)."""
         s = d.scenario
-        cards, servers = self.tr("%n card(s)", "", s.count), self.tr("%n server(s)", "", s.nodes)
+        name = card_name(d.estimate.card.name, current_language())
+        cards, servers = self._cards(s.count, name), self.tr("%n server(s)", "", s.nodes)
+        card = escape(name)
         if at_desks(s):  # a workstation at each desk, no server (procurement.workstations), as the summary says
-            return self.tr("<b>Buy:</b> {cards} of {card} in {workstations}, one card each — {by}").format(
-                cards=cards, card=escape(card_name(d.estimate.card.name, current_language())), by=by,
+            line = self.tr("<b>Buy:</b> {cards} of {card} in {workstations}, one card each — {by}").format(
+                cards=cards, card=card, by=by,
                 workstations=self.tr("%n deskside workstation(s)", "", workstations_needed(s.count)))
-        if d.cost is not None and d.cost.bom.host == "workstation":  # one or two desktop boards (procurement.host)
-            return self.tr("<b>Buy:</b> {cards} of {card} in {workstations} — {by}").format(
-                cards=cards, card=escape(card_name(d.estimate.card.name, current_language())), by=by,
+        elif d.cost is not None and d.cost.bom.host == "workstation":  # one or two desktop boards (procurement.host)
+            line = self.tr("<b>Buy:</b> {cards} of {card} in {workstations} — {by}").format(
+                cards=cards, card=card, by=by,
                 workstations=self.tr("%n deskside workstation(s)", "", d.cost.bom.servers))
-        spares = d.cost.bom.spare_servers if d.cost is not None else 0
-        if not spares:
-            return self.tr("<b>Buy:</b> {cards} of {card} in {servers} — {by}").format(
-                cards=cards, card=escape(card_name(d.estimate.card.name, current_language())), servers=servers, by=by)
-        return self.tr("<b>Buy:</b> {cards} of {card} in {servers}, plus {spares} ({spare_cards}) — {by}").format(
-            cards=cards, card=escape(card_name(d.estimate.card.name, current_language())), servers=servers, by=by,
-            spares=self.tr("%n spare server(s)", "", spares),
-            spare_cards=self.tr("%n card(s)", "", spares * d.cost.bom.gpus_per_server))
+        elif not (spares := d.cost.bom.spare_servers if d.cost is not None else 0):
+            line = self.tr("<b>Buy:</b> {cards} of {card} in {servers} — {by}").format(
+                cards=cards, card=card, servers=servers, by=by)
+        else:
+            line = self.tr("<b>Buy:</b> {cards} of {card} in {servers}, plus {spares} ({spare_cards}) — {by}").format(
+                cards=cards, card=card, servers=servers, by=by, spares=self.tr("%n spare server(s)", "", spares),
+                spare_cards=self._cards(spares * d.cost.bom.gpus_per_server, name, named=False))
+        return cjk_joined(line, current_language())  # '16 颗 昇腾': no space between two Chinese characters
+
+    def _cards(self, n: int, name: str, named: bool = True) -> str:
+        """'16 cards' before a card's name; in Chinese the measure word alone ('50 张', the name follows), 颗 where
+        the card's Chinese name counts chips ('昇腾 910C 服务器……（每台 8 颗）', 'A16（4 颗 GPU 之一）'), one measure
+        word a line as the app's other lines (:func:`~configurator.core.view.card_names.counts_chips`). ``named``
+        False: the count stands alone ('（8 张卡）', '（8 颗）')."""
+        if counts_chips(name):
+            return self.tr("%n card(s)", "before a card's name that counts chips", n)
+        return self.tr("%n card(s)", "before a card's name", n) if named else self.tr("%n card(s)", "", n)
 
     def _constraints_warning(self, d: Decision) -> str:
         """A red line first when nothing meets every constraint: what is shown is the closest."""

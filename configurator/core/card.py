@@ -184,6 +184,28 @@ class Cooling(_Frozen):
         return self
 
 
+class DisplayDefault(_Frozen):
+    """Whether a card's display outputs work as it ships, with how they are switched on where they do not and the
+    source: a data-centre board with connectors may ship set up for virtual desktops, its outputs off (NVIDIA's
+    A40 and L40S), which a buyer cabling monitors at desks must know. ``enabled`` None where the sources read do
+    not say (``note`` says what was looked for, never a guess)."""
+
+    enabled: bool | None = Field(description="the outputs work as the card ships (None: not stated)")
+    how: str | None = Field(default=None, min_length=3, description="how outputs shipped off are switched on")
+    source: str = Field(min_length=3, description="where the default is stated, or where it was looked for")
+    date: str = Field(pattern=DATE_PATTERN, description="when the source was read")
+    confidence: Literal["high", "medium", "low"]
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _unknown_says_why(self) -> DisplayDefault:
+        if self.enabled is None and not self.note:
+            raise ValueError("a display default left unknown needs a note saying why")
+        if self.enabled is False and not self.how:
+            raise ValueError("outputs shipped off need how they are switched on")
+        return self
+
+
 class ExportControl(_Frozen):
     """US export-control status of a card for buyers in mainland China."""
 
@@ -292,6 +314,8 @@ class Card(_Frozen):
     interconnect: Interconnect
     video: VideoEngines = VideoEngines()
     display_outputs: int | None = Field(default=None, ge=0, le=64)
+    display_default: DisplayDefault | None = Field(
+        default=None, description="whether the display outputs work as shipped, sourced (None: not recorded)")
     ecc: bool | None = None
     rt_cores: int | None = Field(default=None, ge=0, le=100_000, description="ray-tracing cores (0 = none)")
     vgpu: VgpuSupport | None = Field(default=None, description="virtual GPU support (None = not verified)")

@@ -25,6 +25,11 @@ PASSIVE_AT_DESK = "passive-at-desk"
 (:func:`configurator.core.recommend_reasons.with_reasons`, :mod:`configurator.core.view.ranking_view`)."""
 
 
+DISPLAY_OUTPUTS_OFF = "display-outputs-off"
+"""The id of the warning that desks are cabled to a card whose display outputs ship switched off
+(:func:`configurator.core.graphics.card_fit_messages`), repeated on the ranking's rows below the first as
+:data:`PASSIVE_AT_DESK` is."""
+
 def desktops(scenario: Scenario) -> bool:
     """Whether ``scenario``'s work is virtual desktops: served from a data centre's vGPU hosts, or at the users'
     desks (:func:`at_desks`); never a single deskside workstation's job

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 
 from configurator.core.catalog import Card
-from configurator.core.desks import PASSIVE_AT_DESK, at_desks
+from configurator.core.desks import DISPLAY_OUTPUTS_OFF, PASSIVE_AT_DESK, at_desks
 from configurator.core.formulas import graphics as formulas
 from configurator.core.formulas.economics import HOURS_PER_MONTH  # noqa: F401  (re-exported for callers)
 from configurator.core.formulas.graphics import NV12_BYTES_PER_PIXEL, RENDER_BYTES_PER_PIXEL, render_hours
@@ -304,6 +304,9 @@ def card_fit_messages(scenario: Scenario, card: Card) -> list[Message]:
         messages.append(msg("no-display-no-encoder", card=card.name))
     elif card.display_outputs == 0 and scenario.graphics.local_display:
         messages.append(msg("no-display-outputs", card=card.name))
+    elif scenario.graphics.local_display and card.display_default is not None and card.display_default.enabled is False:
+        # monitors at the desks on an A40 or an L40S: their outputs ship off (Card.display_default; persona49b)
+        messages.append(msg(DISPLAY_OUTPUTS_OFF, card=card.name))
     if at_desks(scenario) and card.cooling is not None and card.cooling.kind == "passive":
         # 200 designers at their desks ranked an A40 and an L40 second and third, each in a desk's workstation:
         # a passive data-centre board needs a server's airflow (the bill's own rule for one deskside workstation,

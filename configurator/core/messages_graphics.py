@@ -13,6 +13,11 @@ GRAPHICS_ENGLISH: dict[str, str] = {
         "{card} has a passive heatsink, cooled by a rack server's fans: a workstation at a desk needs a card with "
         "its own fans, or a chassis its vendor certifies for this card — quote it"
     ),
+    "display-outputs-off": (
+        "{card}'s display outputs ship switched off (set up for virtual desktops in a server): before the desks' "
+        "monitors are cabled, switch them on with NVIDIA's Display Mode Selector tool (displaymodeselector), once "
+        "per card"
+    ),
     "no-graphics-vgpu": "{card} has no virtual-desktop vGPU profiles: one user per card (passthrough)",
     "vgpu-profile-rounded": (
         "{card} has no {asked:g} GiB vGPU profile (its profiles divide its {memory:g} GiB evenly): "
@@ -187,6 +192,9 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "no-display-outputs": "{card} 没有显示输出：不能连接显示器",
     "passive-at-desk": "{card} 采用被动散热，靠机架服务器的风扇冷却：办公桌旁的工作站需选用自带风扇的卡，"
                        "或厂商认证可安装此卡的机箱——请为其询价",
+    "display-outputs-off": "{card} 出厂时显示输出处于关闭状态（按服务器中的虚拟桌面配置）："
+                           "连接工位显示器之前，需用 NVIDIA 的 Display Mode Selector 工具"
+                           "（displaymodeselector）逐卡将其打开",
     "no-graphics-vgpu": "{card} 没有虚拟桌面 vGPU 配置：每卡一个用户（直通）",
     "vgpu-profile-rounded": "{card} 没有 {asked:g} GiB 的 vGPU 配置（其配置将 {memory:g} GiB 显存等分）："
                             "每个桌面使用更大一档的 {profile:g} GiB，每卡 {users} 个桌面",

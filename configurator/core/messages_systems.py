@@ -9,6 +9,8 @@ from __future__ import annotations
 SYSTEMS_ENGLISH: dict[str, str] = {
     "in-system": " as 1 rack-scale system of {per} cards, {racks}",
     "in-systems": " as {n} rack-scale systems of {per} cards each, {racks}",
+    "in-system-chips": " as 1 rack-scale system of {per} {chip}s, {racks}",
+    "in-systems-chips": " as {n} rack-scale systems of {per} {chip}s each, {racks}",
     "quote-item": "no price — enter a quote for item {item}",
     "quote-how": (
         "Your quote replaces a line's price, entered by its item id ({items}) in a CSV file with the columns "
@@ -38,6 +40,8 @@ SYSTEMS_ENGLISH: dict[str, str] = {
 SYSTEMS_CHINESE: dict[str, str] = {
     "in-system": "，1 套机柜级系统（{per} 张卡），{racks}",
     "in-systems": "，{n} 套机柜级系统（每套 {per} 张卡），{racks}",
+    "in-system-chips": "，1 套机柜级系统（{per} 颗 {chip}），{racks}",
+    "in-systems-chips": "，{n} 套机柜级系统（每套 {per} 颗 {chip}），{racks}",
     "quote-item": "无价格——请为报价项 {item} 输入报价",
     "quote-how": (
         "您的报价按报价项编号（{items}）替换该项价格：CSV 文件，列为 {columns}——"

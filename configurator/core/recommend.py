@@ -35,7 +35,8 @@ from configurator.core.recommend_costs import (  # noqa: F401  (re-exported: the
 from configurator.core.recommend_filters import CONSUMER_LEFT_OUT, DEFAULT_CLASSES, DOMESTIC_VENDORS, Filters
 from configurator.core.recommend_rows import (  # noqa: F401  (re-exported: the unranked rows' reasons)
     OVERSIZED_FLEET, RENT_ELSEWHERE, budget_unchecked, load_multiple, miss_size, no_rent_reason, oversized_figures,
-    oversized_fleet, ranked_after_complete, region_rank_of, rent_budget, smallest_copy, unpriced_reason,
+    oversized_fleet, price_can_decide, ranked_after_complete, region_rank_of, rent_budget, smallest_copy,
+    unpriced_reason,
 )
 from configurator.core.recommend_owned import owned_alone
 from configurator.core.recommend_reasons import (  # noqa: F401  (re-exported: the rows' reasons)
@@ -107,9 +108,7 @@ class Result:
         """Whether the winner and the order hold across every priced card's price range, with the
         break-even price (:func:`price_decision`, computed when first asked for); None for
         objectives that do not rank by price."""
-        ranked = self.considered or self.ranked
-        if ranked and ranked[0].card.id not in self.ranked_after:  # a partial total never takes first place
-            ranked = tuple(r for r in ranked if r.card.id not in self.ranked_after)
+        ranked = price_can_decide(self.considered or self.ranked, lambda r: r.card.id in self.ranked_after)
         return price_decision(ranked, self.objective, self.filters or Filters(), len(self.ranked), self.book)
 
     @property

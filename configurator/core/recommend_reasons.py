@@ -9,7 +9,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 
-from configurator.core.desks import PASSIVE_AT_DESK
+from configurator.core.desks import DISPLAY_OUTPUTS_OFF, PASSIVE_AT_DESK
 from configurator.core.estimate import Estimate
 from configurator.core.job_alone import job_alone_reason
 from configurator.core.job_horizon import outlasts_years
@@ -230,8 +230,9 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
                                 at_a_workstation(rec.estimate.scenario, rec.card))
         if cooler is not None:
             reasons.append(cooler)
-        if index > 0:  # a passive board at a desk (the first's is among its warnings): said on its own row too
-            reasons += [m for m in rec.estimate.messages if m.id == PASSIVE_AT_DESK]
+        if index > 0:  # a passive board at a desk, its outputs shipped off (the first's are among its warnings): said
+            # on its own row too
+            reasons += [m for m in rec.estimate.messages if m.id in (PASSIVE_AT_DESK, DISPLAY_OUTPUTS_OFF)]
         if index == 0:
             reasons += _cautions(rec)
             # rents of different tiers (on demand beside monthly) compared: said once, here

@@ -5,6 +5,9 @@ whether a latency target rather than the load sized it (an oversized fleet). Spl
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
 from configurator.core.constraints import region_rank
 from configurator.core.region import import_barred, rented_despite_bar
 from configurator.core.economics import no_purchase_message
@@ -53,11 +56,28 @@ def ranked_after_complete(est: Estimate, objective: Objective, book: PriceBook |
     return objective is Objective.TCO or budget_is_partial(est)
 
 
+def price_can_decide(ranked: Sequence[T], partial: Callable[[T], bool]) -> tuple[T, ...]:
+    """The configurations of ``ranked`` (in rank order, best first) whose prices decide the ranking: those whose
+    totals are complete (``partial``: :func:`ranked_after_complete`) — a partial total never takes first place by
+    price — or every one where the first is partial itself (nothing complete ranked above it). The one rule of
+    the command line's "When price decides" (:attr:`~configurator.core.recommend.Result.price_decides`) and the
+    summary's (:func:`~configurator.report.summary_prices.summary_price_decision`): until December 2026 the summary
+    put 1 × RTX PRO 6000 Blackwell Workstation Edition, its workstation unpriced, first in its "Price decides?"
+    beside a recommendation of 8 × L40 (persona49b)."""
+    if ranked and not partial(ranked[0]):
+        return tuple(r for r in ranked if not partial(r))
+    return tuple(ranked)
+
+
 def budget_unknown(est: Estimate) -> bool:
     """Whether the buyer set a budget that ``est`` could not be checked against (its verdict's ``met`` None:
     a line of the bill, or the rent, has no price): :func:`budget_unchecked` and :func:`budget_is_partial` tell
     the two cases apart."""
     return any(v.id == "budget" and v.met is None for v in est.verdicts)
+
+
+T = TypeVar("T")
+"""A ranked row of any screen's kind (a recommendation, a summary's option)."""
 
 
 RENT_ELSEWHERE = ("cloud-price-china-only", "cloud-price-abroad-only")

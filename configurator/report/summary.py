@@ -24,7 +24,6 @@ from configurator.core.training_mistake import TRAINING_TIME_SLACK, at_the_pace_
 from configurator.core.recommend import Filters, Objective, Result, recommend
 from configurator.core.recommend_budget import budget_covered
 from configurator.core.recommend_filters import vendors_verdict
-from configurator.core.recommend_rows import ranked_after_complete
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import asked_scenario
 from configurator.core.slow_end_count import with_slow_end
@@ -69,7 +68,8 @@ from configurator.report.summary_filters import filters_note
 from configurator.report.summary_headline import headline, load_headline, price_headline, speed_heading
 from configurator.report.summary_tables import approval_table, assumptions_table, power_table
 from configurator.report.summary_front import constraints_table
-from configurator.report.summary_partial import excluded_note, recommended_sentence
+from configurator.report.summary_partial import INCOMPLETE_TOTAL, excluded_note, in_ranking_order, incomplete, \
+    recommended_sentence
 from configurator.report.summary_open_ranking import open_ranking_first, open_ranking_sentence
 from configurator.report.summary_rents import rent_tiers_note
 from configurator.report.summary_unpriced import unpriced_note, unpriced_rows, unpriced_sentence
@@ -167,10 +167,8 @@ def ranked_options(chosen: Estimate, catalog: Catalog, objective: Objective = Ob
     result = result or ranking(chosen, catalog, objective, filters)
     others = [ranked_option(_paced_as_asked(rec.estimate, chosen), objective, book) for rec in result.ranked
               if (rec.card.id, rec.count) != (chosen.card.id, chosen.scenario.count)]
-    def order(o: Option) -> tuple:  # a partial total after every complete one, as the ranking orders it
-        return ranked_after_complete(o.estimate, objective, book), o.score, o.estimate.scenario.count
-
-    priced = sorted((o for o in others if o.score is not None), key=order)
+    # in the ranking's order, not sorted again: a partial total after every complete one (ranked_after_complete)
+    priced = [o for o in others if o.score is not None]
     unpriced = [o for o in others if o.score is None]
     unpriced += [replace(ranked_option(rec.estimate, objective, book), reason=next(iter(rec.reasons), None))
                  for rec in getattr(result, "unpriced", ())  # why each is unranked, as the command line says
@@ -304,7 +302,7 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
               w("TCO over {period}", period=years), unit, w(("Against the nearest" if nearest else
                                                               "Against the recommendation") if recommended
                                                              else "Against your choice"))
-    everyone = sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0))
+    everyone = in_ranking_order(mine, priced, objective)
     tops = [column_top(o.cost.ownership.capex for o in everyone), column_top(o.cost.ownership.tco for o in everyone),
             column_top(o.per_unit for o in everyone)]  # capex, TCO, cost per unit: one unit a column (万元 in Chinese)
     mine_unranked = not choice_ranked(mine.estimate, w, recommended, filters)  # shown with why, not numbered
@@ -319,6 +317,8 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
                        else "{config} (your choice)", config=config)  # full-width brackets in Chinese
             against = w("not ranked: {why}", why=w.label("; ").join(choice_problems(est, w, filters))) \
                 if mine_unranked else "—"
+        elif incomplete(option, objective):  # ranked on its priced part, after every complete total
+            against = w(INCOMPLETE_TOTAL)
         elif mine.score and option.score is not None and objective in (Objective.TCO, Objective.CLOUD):
             against = w("{x}× the cost per unit of work", x=f"{option.score / mine.score:.2f}")
         elif mine.score and option.score is not None:
@@ -377,7 +377,8 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     book = price_book_for(est.scenario.economics) if book is None else book
     result = ranking(est, catalog, objective, filters)
     mine, priced, unpriced = ranked_options(est, catalog, objective, book, result)
-    decision = summary_price_decision([mine, *priced] if choice_ranked(est, w, recommended, filters) else priced,
+    ordered = in_ranking_order(mine, priced, objective, book)  # the ranking's order, the buyer's choice in its place
+    decision = summary_price_decision(ordered if choice_ranked(est, w, recommended, filters) else priced,
                                       objective, book)
     decision = () if decision is None else decision.messages()
     best = priced[0] if priced else None
@@ -411,8 +412,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
         bom_table(mine, w, sources), tco_table(est, mine, w),
         _alternatives_table(mine, priced, unpriced, objective, w, recommended, filters),
         *filter(None, (below_line_table(result, w),)),
-        prices_table(sorted([mine, *priced], key=lambda o: (o.score is None, o.score or 0.0)), unpriced, objective,
-                     decision, w, sources),
+        prices_table(ordered, unpriced, objective, decision, w, sources),
         *filter(None, (price_decides_table(decision, w),)),
         workload_table(est, w), card_table(est, w, sources), memory_table(est, w, view), speed_table(est, w, view),
         *((tradeoff[0],) if tradeoff else ()), bands_table(est, w, view),

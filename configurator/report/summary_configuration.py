@@ -8,7 +8,7 @@ from configurator.core.estimate import Estimate
 from configurator.core.messages import msg
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.servers import server_type
-from configurator.core.view.card_names import card_name
+from configurator.core.view.card_names import card_name, counts_chips
 from configurator.report.language import Words
 from configurator.report.parts import count
 
@@ -55,8 +55,10 @@ def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
     # in 2 racks read "1 of them spare" until December 2026)
     if bom.servers and bom.system is not None:  # a rack-scale system is bought whole: said as systems, not servers
         racks = _racks(bom.racks, w)
-        systems = msg("in-system", per=bom.gpus_per_server, racks=racks) if bom.servers == 1 else \
-            msg("in-systems", n=bom.servers, per=bom.gpus_per_server, racks=racks)
+        chips = "-chips" if counts_chips(est.card.name) else ""  # 'per Blackwell GPU': 72 GPUs, not 72 cards
+        systems = msg("in-system" + chips, per=bom.gpus_per_server, racks=racks, chip=est.card.chip_word) \
+            if bom.servers == 1 else msg("in-systems" + chips, n=bom.servers, per=bom.gpus_per_server, racks=racks,
+                                         chip=est.card.chip_word)
         text += w.message(systems)
     elif bom.servers:
         servers = w("1 server") if bom.servers == 1 else w("{n} servers", n=count(bom.servers))
@@ -71,6 +73,9 @@ def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
         per_board, boards = est.card.gpus_per_board, -(-bom.gpus_per_server // est.card.gpus_per_board)
         if per_board > 1 and bom.gpus_per_server > 1:  # a board of several GPUs: the boards, then their GPUs
             each = each.replace("{per} cards each", "{boards}, {per} {chip}s each")
+        elif counts_chips(est.card.name) and bom.gpus_per_server > 1:  # counted as its name counts: '（每台 8 颗）'
+            each = each.replace("{per} cards each", "{per} {chip}s each")  # beside '2 台服务器（每台 8 张卡）' until
+            # December 2026 (persona49b)
         text += w(each, servers=servers, per=bom.gpus_per_server, racks=racks, spares=count(spares),
                   chip=est.card.chip_word,
                   boards=w("1 board") if boards == 1 else w("{n} boards", n=count(boards)))

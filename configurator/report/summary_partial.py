@@ -10,7 +10,9 @@ from collections.abc import Sequence
 
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.partial import excluded_message, totals_note
-from configurator.core.recommend_rows import budget_is_partial
+from configurator.core.procurement.prices import PriceBook
+from configurator.core.recommend_rows import budget_is_partial, ranked_after_complete
+from configurator.core.scenario_ranking import Objective
 from configurator.report.language import Words, sentence
 
 
@@ -22,6 +24,31 @@ def excluded_suffix(value: str, cost: DeploymentCost, w: Words) -> str:
         return value
     said = w.message(excluded)  # mid-sentence after the figure: its capital lowered in English
     return w("{value} — {note}", value=value, note=said[:1].lower() + said[1:] if w.language == "en" else said)
+
+
+INCOMPLETE_TOTAL = "incomplete total: ranked after every complete one"
+"""The alternatives' "Against" cell of a total that leaves out an item without a price (:func:`incomplete`), in
+place of a ratio to a complete total that it is not comparable with (a label id)."""
+
+
+def incomplete(option, objective: Objective, book: PriceBook | None = None) -> bool:
+    """Whether ``option``'s total is ranked after every complete one, its capex leaving out an item without a price
+    (:func:`~configurator.core.recommend_rows.ranked_after_complete`, the ranking's one rule)."""
+    return option.score is not None and ranked_after_complete(option.estimate, objective, book)
+
+
+def in_ranking_order(mine, priced: Sequence, objective: Objective, book: PriceBook | None = None) -> list:
+    """The buyer's option ``mine`` among ``priced`` (the other configurations, in the ranking's order: never sorted
+    again) at the place the ranking gives it: before the first whose total ranks after its own — a partial total
+    after every complete one (:func:`incomplete`), then the lower score — and last without a score. Until December
+    2026 the summary sorted its alternatives, its prices and its "Price decides?" on the score alone: a render
+    farm recommended as 8 × L40 listed 1 × RTX PRO 6000 Blackwell Workstation Edition first, its workstation
+    unpriced, where the command line ranked it after every complete total (persona49b)."""
+    if mine.score is None:
+        return [*priced, mine]
+    key = (incomplete(mine, objective, book), mine.score)
+    at = next((i for i, o in enumerate(priced) if (incomplete(o, objective, book), o.score) >= key), len(priced))
+    return [*priced[:at], mine, *priced[at:]]
 
 
 def excluded_note(options: Sequence, w: Words) -> str | None:

@@ -11,6 +11,7 @@ from configurator.core.estimate import Estimate
 from configurator.core.procurement.price_decides import PriceDecision, PricedOption, price_decision
 from configurator.core.procurement.prices import PriceBook, price_book_for, quote_vendor
 from configurator.core.recommend import Objective, oversized_fleet
+from configurator.core.recommend_rows import price_can_decide
 from configurator.core.system_price import system_price_line
 from configurator.core.view import price_view
 from configurator.core.view.card_names import card_name
@@ -19,6 +20,7 @@ from configurator.report.language import Words
 from configurator.report.parts import SourceList, Table, count
 from configurator.report.summary_unpriced import why_unranked, without_price
 from configurator.report.summary_money import Option
+from configurator.report.summary_partial import incomplete
 
 NO_PUBLIC_PRICE = "No dated public price: ask the vendor or a distributor for a quote"
 """What the prices table says of a card without a price (the catalog's own note, in English only, is
@@ -47,14 +49,17 @@ def _priced_option(option: Option, objective: Objective, book: PriceBook) -> Pri
 
 def summary_price_decision(options: Sequence[Option], objective: Objective, book: PriceBook | None = None
                            ) -> PriceDecision | None:
-    """Whether price decides the summary's ranking of ``options`` (:func:`price_decision` over their
-    scores on the summary's basis); None for objectives that do not rank by price."""
+    """Whether price decides the summary's ranking of ``options`` (in the ranking's order,
+    :func:`~configurator.report.summary_partial.in_ranking_order`: :func:`price_decision` over their scores on the
+    summary's basis, the partial totals left out as the command line leaves them out,
+    :func:`~configurator.core.recommend_rows.price_can_decide`); None for objectives that do not rank by price."""
     if objective not in (Objective.TCO, Objective.CLOUD):
         return None
-    ordered = sorted((o for o in options if o.score is not None), key=lambda o: o.score)
-    if not ordered:
+    scored = [o for o in options if o.score is not None]
+    if not scored:
         return None
-    book = price_book_for(ordered[0].estimate.scenario.economics) if book is None else book
+    book = price_book_for(scored[0].estimate.scenario.economics) if book is None else book
+    ordered = price_can_decide(scored, lambda o: incomplete(o, objective, book))
     priced = [p for p in (_priced_option(o, objective, book) for o in ordered) if p is not None]
     if not priced or priced[0].card_id != ordered[0].estimate.card.id:
         return None

@@ -116,13 +116,6 @@
 <context>
     <name>SummaryPage</name>
     <message numerus="yes">
-        <source>%n card(s)</source>
-        <translation>
-            <numerusform>%n card</numerusform>
-            <numerusform>%n cards</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n server(s)</source>
         <translation>
             <numerusform>%n server</numerusform>
@@ -141,6 +134,29 @@
         <translation>
             <numerusform>%n spare server</numerusform>
             <numerusform>%n spare servers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s)</source>
+        <comment>before a card&apos;s name that counts chips</comment>
+        <translation>
+            <numerusform>%n card</numerusform>
+            <numerusform>%n cards</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s)</source>
+        <comment>before a card&apos;s name</comment>
+        <translation>
+            <numerusform>%n card</numerusform>
+            <numerusform>%n cards</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s)</source>
+        <translation>
+            <numerusform>%n card</numerusform>
+            <numerusform>%n cards</numerusform>
         </translation>
     </message>
 </context>

@@ -4057,7 +4057,7 @@ Reinstall GPU Configurator to repair it.</source>
     </message>
     <message>
         <source>&lt;b&gt;Buy:&lt;/b&gt; {cards} of {card} in {workstations}, one card each — {by}</source>
-        <translation>&lt;b&gt;购买：&lt;/b&gt;{card} {cards}，装入 {workstations}，每台 1 张——{by}</translation>
+        <translation>&lt;b&gt;购买：&lt;/b&gt;{cards} {card}，装入 {workstations}，每台 1 张——{by}</translation>
     </message>
     <message numerus="yes">
         <source>%n deskside workstation(s)</source>
@@ -4067,17 +4067,11 @@ Reinstall GPU Configurator to repair it.</source>
     </message>
     <message>
         <source>&lt;b&gt;Buy:&lt;/b&gt; {cards} of {card} in {workstations} — {by}</source>
-        <translation>&lt;b&gt;购买：&lt;/b&gt;{card} {cards}，装入 {workstations}——{by}</translation>
+        <translation>&lt;b&gt;购买：&lt;/b&gt;{cards} {card}，装入 {workstations}——{by}</translation>
     </message>
     <message>
         <source>&lt;b&gt;Buy:&lt;/b&gt; {cards} of {card} in {servers} — {by}</source>
-        <translation>&lt;b&gt;购买：&lt;/b&gt;{card} {cards}，共 {servers}——{by}</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n card(s)</source>
-        <translation>
-            <numerusform>%n 张卡</numerusform>
-        </translation>
+        <translation>&lt;b&gt;购买：&lt;/b&gt;{cards} {card}，共 {servers}——{by}</translation>
     </message>
     <message numerus="yes">
         <source>%n server(s)</source>
@@ -4123,12 +4117,32 @@ Reinstall GPU Configurator to repair it.</source>
     </message>
     <message>
         <source>&lt;b&gt;Buy:&lt;/b&gt; {cards} of {card} in {servers}, plus {spares} ({spare_cards}) — {by}</source>
-        <translation>&lt;b&gt;购买：&lt;/b&gt;{card} {cards}，共 {servers}，另加 {spares}（{spare_cards}）——{by}</translation>
+        <translation>&lt;b&gt;购买：&lt;/b&gt;{cards} {card}，共 {servers}，另加 {spares}（{spare_cards}）——{by}</translation>
     </message>
     <message numerus="yes">
         <source>%n spare server(s)</source>
         <translation>
             <numerusform>%n 台备用服务器</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s)</source>
+        <comment>before a card&apos;s name that counts chips</comment>
+        <translation>
+            <numerusform>%n 颗</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s)</source>
+        <comment>before a card&apos;s name</comment>
+        <translation>
+            <numerusform>%n 张</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n card(s)</source>
+        <translation>
+            <numerusform>%n 张卡</numerusform>
         </translation>
     </message>
     <message>

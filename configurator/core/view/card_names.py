@@ -26,6 +26,11 @@ from __future__ import annotations
 
 import re
 
+CHIP_MEASURE = "颗"
+"""The Chinese measure word of a chip (a GPU of a board or rack, a module of a server: 'A16（4 颗 GPU 之一）'); a card
+whose Chinese name holds it is counted in it where a line counts it ('16 颗昇腾 910C 服务器……（每台 8 颗）'), every
+other card in 张, one measure word a line (persona49b)."""
+
 ZH_CN_CARD_NAMES: dict[str, str] = {
     "H800 SXM5 80GB (China export SKU)": "H800 SXM5 80GB（对华出口版）",
     "H20 96GB (China export SKU)": "H20 96GB（对华出口版）",
@@ -85,6 +90,13 @@ def card_name(name: str, language: str = "en") -> str:
     reads it: 'GB200 NVL72 — per Blackwell GPU' -> 'GB200 NVL72——每颗 Blackwell GPU' in
     ``zh_CN``; a name not in :data:`ZH_CN_CARD_NAMES`, and every name in English, as it is."""
     return ZH_CN_CARD_NAMES.get(name, name) if language.startswith("zh") else name
+
+
+def counts_chips(name: str) -> bool:
+    """Whether the card named ``name`` (the catalog's English name, or its Chinese one) is counted in chips
+    (:data:`CHIP_MEASURE`: its Chinese name counts them, 'A16（4 颗 GPU 之一）', 'GB200 NVL72——每颗 Blackwell GPU'):
+    a line that counts it counts in the same word (persona49b)."""
+    return CHIP_MEASURE in card_name(name, "zh_CN")
 
 
 def foreign_words(text: str) -> set[str]:

@@ -16,6 +16,7 @@ with is said as one: the model preset a scenario starts on, the token budget a t
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from configurator.core.architecture import preset
@@ -64,13 +65,28 @@ def _job_figures(scenario: Scenario) -> tuple[str | None, float | None]:
             t.tokens if scenario.workload.is_training and t.examples is None else None)
 
 
-def asked_defaults(scenario: Scenario) -> tuple[str, ...]:
+TYPED_PATHS = {"model": "model", "tokens": "training.tokens"}
+"""The dotted field path whose typing makes each of the job's figures the buyer's own, never a default: a path
+typed, or one under it (``model.layers``)."""
+
+
+def asked_defaults(scenario: Scenario, typed: Collection[str] | None = None) -> tuple[str, ...]:
     """Which of the job's figures are the defaults a scenario starts on: ``model`` (the preset
     :data:`~configurator.core.default_job.DEFAULT_MODEL`, for work that runs a model) and ``tokens`` (the training
-    budget :data:`~configurator.core.default_job.DEFAULT_TRAINING_TOKENS`, not given in examples)."""
+    budget :data:`~configurator.core.default_job.DEFAULT_TRAINING_TOKENS`, not given in examples) — each left as it
+    started, not typed: ``typed`` the dotted field paths the buyer gave (the command line's flags, the window's
+    edits, :data:`TYPED_PATHS`); None where not known, the value alone deciding. Until December 2026 ``--tokens 1B``
+    typed read "(default token budget)", the value being the default's (persona49b)."""
     model, tokens = _job_figures(scenario)
+    given = () if typed is None else tuple(typed)
+
+    def was_typed(name: str) -> bool:
+        path = TYPED_PATHS[name]
+        return any(p == path or p.startswith(path + ".") for p in given)
+
     return tuple(name for name, default in (("model", model is not None and scenario.model == preset(DEFAULT_MODEL)),
-                                            ("tokens", tokens == DEFAULT_TRAINING_TOKENS)) if default)
+                                            ("tokens", tokens == DEFAULT_TRAINING_TOKENS))
+                 if default and not was_typed(name))
 
 
 def _constraints_set(scenario: Scenario, shown: Estimate | None) -> list:
@@ -93,12 +109,14 @@ def _latency_targets(scenario: Scenario) -> Phrase | str:
     return NO_TARGETS if targets == NO_BATCH_VOLUME else targets
 
 
-def job_parts(scenario: Scenario, shown: Estimate | None, language: str) -> tuple[str, ...]:
-    """The job line's parts in ``language``: the job (with the defaults it was asked with), the latency targets
-    of a serving deployment, each constraint set, and the budget, region and deadline left open."""
+def job_parts(scenario: Scenario, shown: Estimate | None, language: str,
+              typed: Collection[str] | None = None) -> tuple[str, ...]:
+    """The job line's parts in ``language``: the job (with the defaults it was asked with, none typed:
+    :func:`asked_defaults`), the latency targets of a serving deployment, each constraint set, and the budget, region
+    and deadline left open."""
     w = words(language)
     job = view_of(scenario.workload).job(scenario, w)
-    defaults = asked_defaults(scenario)
+    defaults = asked_defaults(scenario, typed)
     if defaults:
         job = f"{job}{'' if language == 'zh_CN' else ' '}{w(DEFAULTS_SAID[defaults])}"
     parts = [job]
@@ -113,26 +131,27 @@ def job_parts(scenario: Scenario, shown: Estimate | None, language: str) -> tupl
     return tuple(parts)
 
 
-def job_line(scenario: Scenario, shown: Estimate | None, language: str = "en") -> str:
+def job_line(scenario: Scenario, shown: Estimate | None, language: str = "en",
+             typed: Collection[str] | None = None) -> str:
     """The job a ranking answers, in one line ('Job: LoRA fine-tune Llama 3 8B on 1B tokens (default token
     budget); Budget: 300,000 USD — capex ceiling (buying); Not set: Delivery region, Deadline'): ``scenario`` the
     question asked, ``shown`` the first configuration the ranking lists (:func:`shown_estimate`), whose verdicts
-    are the constraints it was checked against."""
+    are the constraints it was checked against; ``typed``: the field paths the buyer gave (:func:`asked_defaults`)."""
     w = words(language)
-    return w(JOB_LINE, parts=w.label("; ").join(job_parts(scenario, shown, language)))
+    return w(JOB_LINE, parts=w.label("; ").join(job_parts(scenario, shown, language, typed)))
 
 
-def job_to_dict(scenario: Scenario, shown: Estimate | None) -> dict:
+def job_to_dict(scenario: Scenario, shown: Estimate | None, typed: Collection[str] | None = None) -> dict:
     """The job of :func:`job_line` as ``recommend --json``'s ``job``: the workload, the model and whether it is the
     default, the training token budget and whether it is the default, the serving load given (users at once, a
     request rate; null where not given), the delivery region, each constraint checked (id, target, unit, basis,
     origin: the verdicts' own fields), the budget, region and deadline left open, and the line in English."""
     s, c = scenario, scenario.constraints
-    defaults, (model, tokens) = asked_defaults(s), _job_figures(s)
+    defaults, (model, tokens) = asked_defaults(s, typed), _job_figures(s)
     verdicts = () if shown is None else shown.verdicts
     open_names = {CONSTRAINT_NAMES[k]: k for k in NOT_SET_NAMED}
     unset = [open_names[n] for n in (unset_constraints(shown) if shown is not None else ()) if n in open_names]
-    return {"text": job_line(s, shown, "en"), "workload": s.workload.value,
+    return {"text": job_line(s, shown, "en", typed), "workload": s.workload.value,
             "model": model, "model_default": "model" in defaults,
             "tokens": tokens, "tokens_default": "tokens" in defaults,
             "users_at_once": s.serving.concurrency, "requests_per_s": c.requests_per_s, "region": c.region,

@@ -24,6 +24,10 @@ ZH_CN_SUMMARY: dict[str, str] = {
     " in {servers} ({per} cards each), {racks}":
         "，{servers}（每台 {per} 张卡），{racks}",
     " in {servers} (up to {per} cards each), {racks}": "，{servers}（每台最多 {per} 张卡），{racks}",
+    " in {servers} ({per} {chip}s each), {racks}": "，{servers}（每台 {per} 颗 {chip}），{racks}",
+    " in {servers} (up to {per} {chip}s each), {racks}": "，{servers}（每台最多 {per} 颗 {chip}），{racks}",
+    " in {servers} ({per} {chip}s each; {spares} of them spare), {racks}":
+        "，{servers}（每台 {per} 颗 {chip}，其中 {spares} 台为备用），{racks}",
     ", {n} of them spare servers": "，其中 {n} 台为备用服务器",
     " in {servers} ({boards}, {per} {chip}s each), {racks}":
         "，{servers}（每台 {boards}，共 {per} 颗 {chip}），{racks}",
@@ -122,6 +126,7 @@ ZH_CN_SUMMARY: dict[str, str] = {
     "TCO over {period}": "{period}总拥有成本",
     "Against your choice": "与您的选择相比",
     "Against the recommendation": "与推荐方案相比",
+    "incomplete total: ranked after every complete one": "总额不完整：排在所有完整总额之后",
     "Against the nearest": "与最接近的方案相比",
     "your choice": "您的选择",
     "{config} (your choice)": "{config}（您的选择）",

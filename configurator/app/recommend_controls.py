@@ -90,6 +90,7 @@ def none_spin(path: str, decimals: int, suffix: str, tip: str, box: QDoubleSpinB
     if box is None:
         box = StrictDoubleSpinBox()
         box.trimmed = True
+        box.setGroupSeparatorShown(True)  # "1,000 ms" as the editor writes it ("1000 ms" until session 49)
     box.setRange(*spec(path).display_range(decimals=decimals, with_none=True))
     box.setDecimals(decimals)
     box.setSuffix(suffix)

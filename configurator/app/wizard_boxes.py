@@ -58,6 +58,7 @@ def decimal_box(model, name: str, suffix: str, decimals: int, scale: float = 1.0
     box = MagnitudeSpinBox() if magnitudes else StrictDoubleSpinBox()
     box.setDecimals(decimals)
     box.trimmed = True  # "20 亿词元", "2.5 GiB": the decimals the value needs, ``decimals`` the finest taken
+    box.setGroupSeparatorShown(True)  # "1,000 ms to the first token", as whole_box groups ("1000 ms" until session 49)
     box.setRange(0 if none_text else low, high)
     box.setProperty(SCALE, scale)
     box.setSuffix(suffix)

@@ -321,7 +321,8 @@ class LoadPage(QWizardPage):
         self.ttft = decimal_box(Constraints, "ttft_ms", self.tr(" ms to the first token"), 0, 1.0, self.problem,
                                 self.tr("no target"))
         form.addRow(self.tr("&First-token target"), self.ttft)
-        self.latency = decimal_box(Constraints, "tpot_ms", self.tr(" ms per token"), 0, 1.0, self.problem,
+        # tenths of a ms, as the editor takes them: 30 tokens/s per user is 33.3 ms (whole ms until session 49)
+        self.latency = decimal_box(Constraints, "tpot_ms", self.tr(" ms per token"), 1, 1.0, self.problem,
                                    self.tr("no target"))
         self.latency.setToolTip(self.tr("People read 175–300 words a minute, about 4–7 tokens a second: an "
                                         "interactive chat needs each token within about 100 ms"))

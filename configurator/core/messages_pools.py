@@ -1,7 +1,8 @@
 """What a serving plan says of separate prefill and decode pools against prefill and decode sharing every
 model copy (``serving.disaggregated``; :mod:`configurator.core.workloads.serving.plan` chooses): the pools
 chosen, which layout carries more within the latency targets or serves a token faster, and that pools need
-two copies or more. Moved from :mod:`configurator.core.messages` (December 2026), which merges them in."""
+two copies or more (two groups of the copies that share one set of experts). Moved from
+:mod:`configurator.core.messages` (December 2026), which merges them in."""
 
 from __future__ import annotations
 
@@ -55,6 +56,10 @@ POOLS_ENGLISH: dict[str, str] = {
         "Separate prefill and decode pools need two model copies or more; {count} cards hold one: prefill and "
         "decode share it"
     ),
+    "disaggregation-needs-expert-groups": (
+        "Separate prefill and decode pools need two groups of copies that each hold every expert; the {copies} "
+        "copies on {count} cards share one set of experts (EP {ep}): prefill and decode share them"
+    ),
 }
 """English templates."""
 
@@ -98,5 +103,9 @@ POOLS_CHINESE: dict[str, str] = {
         "（每秒 {rate:,.2f} 个请求；共用每个副本时为 {other:,.2f}）"
     ),
     "disaggregation-needs-copies": "预填充与解码分池至少需要两个模型副本；{count} 张卡只容纳一个：预填充与解码共用它",
+    "disaggregation-needs-expert-groups": (
+        "预填充与解码分池至少需要两组各自容纳全部专家的副本；{count} 张卡上的 {copies} 个副本共享一套专家"
+        "（专家并行 {ep}）：预填充与解码共用它们"
+    ),
 }
 """Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""

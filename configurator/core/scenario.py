@@ -210,13 +210,19 @@ class Scenario(_Frozen):
     @property
     def prefill_copies(self) -> int:
         """Serving: model copies that only prefill (disaggregated pools; 0 when colocated): the
-        prefill pool's cards over tp × pp, at least one and leaving one copy to decode; half the
-        copies while the pool is not sized yet."""
-        serving, copies = self.serving, self.data_parallel
-        if not serving.disaggregated or copies < 2:
+        prefill pool's cards over tp × pp, in whole groups of the copies that share one set of routed
+        experts (:attr:`expert_copies`), at least one group and leaving one to decode; half the groups
+        while the pool is not sized yet. 0 where the copies make fewer than two groups: a prefill
+        server and a decode server each hold every expert (SGLang's prefill/decode disaggregation
+        runs each with its own ``--ep-size``: LMSYS, "Deploying DeepSeek with PD Disaggregation and
+        Large-scale Expert Parallelism on 96 H100 GPUs", 2025-05-05), so 8 copies of DeepSeek-V3 on
+        8 × H200 sharing one set of experts cannot split 4 + 4 (until session 49 they did)."""
+        serving, group = self.serving, self.expert_copies
+        groups = self.data_parallel // group
+        if not serving.disaggregated or groups < 2:
             return 0
-        pool = serving.prefill_cards // self.model_parallel if serving.prefill_cards else copies // 2
-        return min(max(pool, 1), copies - 1)
+        pool = serving.prefill_cards // (self.model_parallel * group) if serving.prefill_cards else groups // 2
+        return min(max(pool, 1), groups - 1) * group
 
     @property
     def data_parallel(self) -> int:

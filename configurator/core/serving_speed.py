@@ -215,7 +215,10 @@ def replica_speed(scenario: Scenario, card: Card, plan: PrecisionPlan,
     if serving.disaggregated and scenario.prefill_copies:  # 0 unless disaggregated (read only then)
         return _disaggregated_speed(scenario, card, plan, pools(scenario, card, plan, costs), bound, messages,
                                     idle_ttft.get())
-    if serving.disaggregated:
+    if serving.disaggregated and copies >= 2:  # the copies share one set of experts (Scenario.prefill_copies)
+        messages.append(msg("disaggregation-needs-expert-groups", copies=copies, count=scenario.count,
+                            ep=scenario.parallelism.ep))
+    elif serving.disaggregated:
         messages.append(msg("disaggregation-needs-copies", count=scenario.count))
     limit = capacity(costs)
     users = -(-serving.users // copies)

@@ -5,6 +5,7 @@ family's :attr:`~configurator.core.workloads.base.WorkloadFamily.has_layout`, pa
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 
 from configurator.core.batch import default_global_batch_tokens
@@ -39,15 +40,22 @@ def unplanned(scenario: Scenario) -> Scenario:
 
 def pinned_model_parallel(scenario: Scenario, has_layout: bool = True) -> int:
     """Cards a valid count must be a multiple of: the pinned tensor × pipeline × context degrees
-    and the pinned expert degree, which splits the data-parallel width (Auto counts as 1); 1 for
-    a deployment without a parallel layout (``has_layout`` False)."""
+    and the pinned expert degree, which splits the data-parallel width (Auto counts as 1); serving,
+    the pinned expert degree [cards] times the pinned stages, the copies sharing one set of experts
+    dividing the copies (:attr:`~configurator.core.scenario.Scenario.expert_copies`: DeepSeek-V3 at
+    TP 1 × EP 8 holds no layout on 12 cards, where the search for the cards that meet the targets
+    asked it until session 49 and stopped on an empty list); 1 for a deployment without a parallel
+    layout (``has_layout`` False)."""
     if not has_layout:
         return 1
     auto = scenario.auto_layout
     par = scenario.parallelism
     cp = par.cp if scenario.workload.is_training and "cp" not in auto else 1
     ep = par.ep if scenario.workload.is_training and "ep" not in auto else 1
-    return (1 if "tp" in auto else par.tp) * (1 if "pp" in auto else par.pp) * cp * ep
+    tp, pp = 1 if "tp" in auto else par.tp, 1 if "pp" in auto else par.pp
+    if not scenario.workload.is_training and "ep" not in auto and par.ep > 1:
+        return math.lcm(tp * pp, par.ep * pp)
+    return tp * pp * cp * ep
 
 
 def valid_counts(scenario: Scenario, counts: Iterable[int], has_layout: bool = True) -> list[int]:

@@ -10,7 +10,12 @@ POOL_SHARES = (1 / 4, 1 / 2, 3 / 4)
 OPT-66B chatbot placement gives prefill one of every 2–4 instances)."""
 
 
-def prefill_pool_sizes(copies: int) -> list[int]:
-    """The prefill pools tried for ``copies`` model copies (≥ 2): :data:`POOL_SHARES` of them, at
-    least one and leaving one to decode, smallest first, each once [copies]."""
-    return sorted({min(max(round(copies * share), 1), copies - 1) for share in POOL_SHARES})
+def prefill_pool_sizes(copies: int, group: int = 1) -> list[int]:
+    """The prefill pools tried for ``copies`` model copies (≥ 2): :data:`POOL_SHARES` of them in
+    whole groups of ``group`` copies that share one set of routed experts
+    (:attr:`~configurator.core.scenario.Scenario.expert_copies`; each pool holds every expert), at
+    least one group and leaving one to decode, smallest first, each once; [0] where the copies make
+    one group (prefill and decode share it, :attr:`~configurator.core.scenario.Scenario.prefill_copies`)
+    [copies]."""
+    groups = copies // group
+    return sorted({min(max(round(groups * share), 1), groups - 1) * group for share in POOL_SHARES})

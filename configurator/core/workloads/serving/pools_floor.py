@@ -64,7 +64,9 @@ def pools_cannot_carry(scenario: Scenario, card: Card) -> bool:
         return False  # the plan falls back to other layouts (planned_layout's copies(1))
     targets = latency_targets(scenario)
     for laid_out in layouts:
-        for n in prefill_pool_sizes(laid_out.data_parallel):
+        if laid_out.expert_copies > 1 and laid_out.data_parallel < 2 * laid_out.expert_copies:
+            return False  # one group of copies sharing the experts: they share it (Scenario.prefill_copies)
+        for n in prefill_pool_sizes(laid_out.data_parallel, laid_out.expert_copies):
             split = with_serving(laid_out, prefill_cards=n * laid_out.model_parallel)
             caches = [split]
             if split.serving.kv_precision is None and card.supports(Precision.FP8):

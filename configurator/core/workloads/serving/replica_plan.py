@@ -53,7 +53,7 @@ def replica(scenario: Scenario, card: Card) -> Estimate:
 def sized_pools(scenario: Scenario, card: Card) -> Estimate:
     """The prefill pool that carries the most within the targets, of :func:`~.pool_sizes.prefill_pool_sizes`."""
     copies, group = scenario.data_parallel, scenario.model_parallel
-    pools = prefill_pool_sizes(copies)
+    pools = prefill_pool_sizes(copies, scenario.expert_copies)
     weighed: dict[int, Estimate] = {}  # splits estimated already (by splits_that_may_carry), by prefill copies
     if _STOP_AT_CARRYING.get() and _WHETHER_ONLY.get() and _EVALUATED.get() is None:
         shown = splits_that_may_carry(scenario, card, pools, group, weighed)

@@ -2,7 +2,8 @@
 ``config.json`` import: :mod:`configurator.core.hf_config`).
 
 Field names follow Hugging Face ``config.json`` meanings. Parameter counts are exact for the
-architectures described (decoder-only, optional GQA, gated MLP, MoE, DeepSeek MLA).
+architectures described (decoder-only, optional GQA, gated MLP, MoE, DeepSeek MLA); each block's
+formula, and the shapes the fields imply, are :mod:`configurator.core.architecture_shapes`'.
 """
 
 from __future__ import annotations

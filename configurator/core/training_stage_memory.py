@@ -1,7 +1,9 @@
 """Memory of a training pipeline stage: model states, weight copies and the activations its
 micro-batches in flight keep, as a function of the micro-batch (:class:`TrainingMemoryModel`), and the
 breakdown on the most-loaded card (:func:`training_memory`). The per-layer activation formulas these
-read are in :mod:`configurator.core.memory`."""
+read are in :mod:`configurator.core.memory`, the frameworks' rules for what a stage holds when in
+:mod:`configurator.core.training_held_states`, the parameters per pipeline rank in
+:mod:`configurator.core.training_rank_params`."""
 
 from __future__ import annotations
 

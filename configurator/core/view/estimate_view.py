@@ -6,7 +6,9 @@ What differs between workloads is each family's :class:`EstimateTables` (reached
 :func:`configurator.core.workloads.family_of`), not a branch on the estimate: the memory
 breakdown, the speed or capacity rows, the heading, the layout and the verdict. A family without
 an entry in :data:`TABLES` (one added as a package) is shown by :func:`family_tables`, built from
-what the family declares and its estimate's ``FamilySpeed``.
+what the family declares and its estimate's ``FamilySpeed``. The AI families' speed sections are
+:mod:`~configurator.core.view.speed_sections`', the power, energy and cost section every family
+shows :mod:`~configurator.core.view.estimate_cost_view`'s.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ if TYPE_CHECKING:  # named for type checking only: the window's labels read thes
     from configurator.core.estimate import Estimate
     from configurator.core.verdicts import Verdict
     from configurator.core.workloads import WorkloadFamily
+
 
 # ---- memory ---------------------------------------------------------------------------------
 

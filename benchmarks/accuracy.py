@@ -190,7 +190,7 @@ def _qlora_bound(r: dict) -> Row:
     est = estimate(s, CATALOG.get("rtx-a6000"))
     return Row("published", "tm-qlora-65b", "memory", "GB (source: < 48)", est.memory.total / GB, r["value"],
                "upper bound; seq 512, rank 64 assumed; paged AdamW as the paper runs it (states in unified memory, "
-               "outside the card's total: training_stage_memory.paged_state_bytes; without paging +8.4 %)")
+               "outside the card's total: training_held_states.paged_state_bytes; without paging +8.4 %)")
 
 
 LLAMA_CPP_PP_NOTE = ("llama.cpp May 2024 (cuBLAS FP16 prompt GEMMs); Llama 3 8B Q4_K_M as the llama3-8b preset; "

@@ -11,7 +11,7 @@ from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
 from configurator.core.scenario import Scenario
-from configurator.core.training_stage_memory import autocast_copy_saved
+from configurator.core.training_held_states import autocast_copy_saved
 
 
 def _scenario(recompute: str, policy: str | None = None) -> Scenario:

@@ -18,7 +18,8 @@ from configurator.core.layer_activations import (
 )
 from configurator.core.precision import plan_training
 from configurator.core.scenario import LossKernel, Recompute, Scenario
-from configurator.core.training_stage_memory import autocast_copy_held, stage_memory
+from configurator.core.training_held_states import autocast_copy_held
+from configurator.core.training_stage_memory import stage_memory
 
 CATALOG = load_bundled_catalog()
 HELD_OUT = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "held-out.json"

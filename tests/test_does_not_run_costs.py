@@ -9,7 +9,7 @@ from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
 from configurator.core.scenario import Scenario
-from configurator.core.view.estimate_view import cost_section
+from configurator.core.view.estimate_cost_view import cost_section
 
 CATALOG = load_bundled_catalog()
 

@@ -30,7 +30,8 @@ from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 from configurator.core.training_mtp import mtp_matmul_params, mtp_params
 from configurator.core.training_stage_work import matmul_params_on_fullest_stage
 from configurator.core.precision import plan_training
-from configurator.core.training_stage_memory import rank_params, stage_memory_at, stage_rank_params
+from configurator.core.training_rank_params import rank_params, stage_rank_params
+from configurator.core.training_stage_memory import stage_memory_at
 
 DSV3_TOKENS_PER_S_PER_CARD = 1e12 / (180_000 * 3600)
 """DeepSeek-V3 report, abstract and Table 1: 180K H800 GPU-hours per trillion tokens [tokens/s]."""

@@ -12,7 +12,8 @@ import pytest
 
 from configurator.core.load import PERCENTILES, LatencyLimits, StepCosts, load_point_fields
 from configurator.core.tpot_tail import tpot_share, tpot_spread
-from configurator.core.ttft_tail import ttft_quantiles, ttft_share
+from configurator.core.ttft_tail import ttft_quantiles
+from configurator.core.ttft_grid import ttft_share
 from configurator.core.within_targets import (
     comonotone_share,
     goodput_within,

@@ -1,5 +1,5 @@
 """``training.grad_reduce``: when ZeRO 2/3 beside pipeline stages reduce the gradients, one setting read by
-memory and time (``training_stage_memory.defers_gradient_reduction``), typed on the command line
+memory and time (``training_held_states.defers_gradient_reduction``), typed on the command line
 (``--grad-reduce``), shown in the editor (greyed where it counts for nothing) and in the assumptions
 (session 45, issue 27 part 5b; formulas/zero_pipeline.py)."""
 

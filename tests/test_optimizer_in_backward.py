@@ -23,7 +23,7 @@ from configurator.core.estimate import estimate  # noqa: E402
 from configurator.core.formulas.states import in_backward_gradient_share, optimizer_in_backward_runs  # noqa: E402
 from configurator.core.scenario import Scenario, updated  # noqa: E402
 from configurator.core.scenario_io import scenario_from_document, scenario_to_document  # noqa: E402
-from configurator.core.training_stage_memory import largest_parameter  # noqa: E402
+from configurator.core.training_held_states import largest_parameter  # noqa: E402
 from configurator.core.units import GIB  # noqa: E402
 from configurator.core.view.fields_read import reads  # noqa: E402
 from configurator.core.workloads.training.search import plan_training_layout  # noqa: E402

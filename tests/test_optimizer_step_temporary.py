@@ -16,7 +16,7 @@ from configurator.core.memory import activation_layout, residual_element_bytes, 
 from configurator.core.layer_activations import kept_layer_bytes
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Scenario, updated
-from configurator.core.training_stage_memory import step_temporary
+from configurator.core.training_held_states import step_temporary
 from configurator.core.units import GIB
 from configurator.core.workloads.training.search import plan_training_layout
 from searched_layout import estimated_alone

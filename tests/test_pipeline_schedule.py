@@ -194,7 +194,7 @@ def test_meta_layout_step_without_recomputation_within_25_percent(catalog):
     attention, the fused SwiGLU's input and output), its own 8 layers' 6.4 GB of weights (the first
     stage's 7 layers and embedding, 6.1 GB, were paired with these activations before), 0.6 GB of
     optimizer states, 0.2 GB of fp32 gradient shards held beside the activations (ZeRO-2 keeps the
-    rank's shard across the step's 32 micro-batches: ``training_stage_memory.gradients_held``), the
+    rank's shard across the step's 32 micro-batches: ``training_held_states.gradients_held``), the
     allocator's measured 3.9 % reserve (3.2 GB) and 0.5 GiB of context: 86.1 GB, 1.3 % over the
     usable 79.2 GiB (85.04 GB), so not judged to fit; the reserve alone is three times the excess.
     Neither of the step's other buffers adds to it: the fp32 gradient buffer needs no fp32 copy at

@@ -21,7 +21,7 @@ from configurator.core.architecture import preset  # noqa: E402
 from configurator.core.catalog import load_catalog  # noqa: E402
 from configurator.core.estimate import estimate  # noqa: E402
 from configurator.core.scenario import Scenario, updated  # noqa: E402
-from configurator.core.training_stage_memory import paged_state_bytes  # noqa: E402
+from configurator.core.training_held_states import paged_state_bytes  # noqa: E402
 from configurator.core.units import GB, GIB  # noqa: E402
 
 CATALOG = load_catalog()

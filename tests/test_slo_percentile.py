@@ -12,7 +12,7 @@ from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
 from configurator.core.recommend import Objective, recommend
 from configurator.core.scenario import Scenario
-from configurator.core.ttft_tail import PERCENTILES
+from configurator.core.ttft_grid import PERCENTILES
 from configurator.core.view.ranking_view import below_line_columns, ranking_columns
 from configurator.core.view.rows import Amount, write
 

@@ -56,7 +56,7 @@ META_ZERO = 2
 """Llama 3's data-parallel sharding, Dubey et al. 2024 §3.3.2: "FSDP ... shards optimizer states and
 gradients, but for model shards we do not reshard after forward computation" (ZeRO-2: the rank's
 gradient shard is held across the step's micro-batches; at ZeRO-1 the whole fp32 gradients of a
-stage, 12.8 GB on TP 8, would be: ``training_stage_memory.gradients_held``)."""
+stage, 12.8 GB on TP 8, would be: ``training_held_states.gradients_held``)."""
 
 
 def _llama405(count: int, micro_batches: int) -> Scenario:

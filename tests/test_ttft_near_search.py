@@ -9,7 +9,8 @@ import itertools
 import pytest
 
 from configurator.core import ttft_tail
-from configurator.core.ttft_tail import PERCENTILES, ttft_quantiles
+from configurator.core.ttft_grid import PERCENTILES
+from configurator.core.ttft_tail import ttft_quantiles
 
 
 def _bisected(near: list, step: float, level: float, end: float) -> float:

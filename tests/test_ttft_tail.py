@@ -1,6 +1,6 @@
 """The TTFT percentiles past the carrying steps in plain floats and closed form
 (:func:`configurator.core.ttft_tail.ttft_quantiles`) are the grid's, as its arrays compute them
-(:func:`~configurator.core.ttft_tail._ttft_quantiles_on_arrays`), to rounding."""
+(:func:`~configurator.core.ttft_grid.ttft_quantiles_on_arrays`), to rounding."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import itertools
 
 import pytest
 
-from configurator.core.ttft_tail import PERCENTILES, _ttft_quantiles_on_arrays, ttft_quantiles
+from configurator.core.ttft_grid import PERCENTILES, ttft_quantiles_on_arrays
+from configurator.core.ttft_tail import ttft_quantiles
 
 STEPS = (1e-4, 3e-3, 0.04, 2.0)
 """Mean steps [s]: a tiny model's to a long prompt chunk's."""
@@ -26,7 +27,7 @@ def test_closed_form_percentiles_are_the_grids(step):
     worst = 0.0
     for p1, t1, p2, t2 in itertools.product(PROBABILITIES, MEANS, PROBABILITIES, MEANS):
         waits = [(p1, t1), (p2, t2)]
-        fast, arrays = ttft_quantiles(step, waits), _ttft_quantiles_on_arrays(step, waits)
+        fast, arrays = ttft_quantiles(step, waits), ttft_quantiles_on_arrays(step, waits)
         assert list(fast) == list(PERCENTILES)
         for k in PERCENTILES:
             worst = max(worst, abs(fast[k] - arrays[k]) / arrays[k])

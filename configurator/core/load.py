@@ -53,9 +53,9 @@ from configurator.core.load_targets import MLPERF_SERVER_LIMITS as MLPERF_SERVER
 from configurator.core.load_targets import LatencyLimits, highest_meeting, worst_share
 from configurator.core.memo import LastAsked
 from configurator.core.tpot_tail import answer_steps, mixture_offsets, tpot_spread
-from configurator.core.ttft_tail import PERCENTILES as PERCENTILES  # re-exported: the load model's percentiles
-from configurator.core.ttft_tail import _tail_terms as _tail_terms  # noqa: F401  (tests read it here)
-from configurator.core.ttft_tail import _wait_tail as _wait_tail  # noqa: F401  (tests read it here)
+from configurator.core.ttft_grid import PERCENTILES as PERCENTILES  # re-exported: the load model's percentiles
+from configurator.core.ttft_grid import _tail_terms as _tail_terms  # noqa: F401  (tests read it here)
+from configurator.core.ttft_grid import _wait_tail as _wait_tail  # noqa: F401  (tests read it here)
 from configurator.core.ttft_tail import ttft_mean as _ttft_mean
 from configurator.core.ttft_tail import ttft_quantiles as _ttft_quantiles
 

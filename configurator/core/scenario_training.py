@@ -170,7 +170,7 @@ class Training(_Frozen):
                     "bidirectional DualPipe (report §3.2.1, Table 2: bubble (PP/2-1)(F&B+B-3W), each rank holding its "
                     "stage and the mirror stage, two copies of the parameters; even pipeline degrees only, an odd "
                     "one runs as 1f1b; formulas/dualpipe.py). Written to files only when dualpipe")
-    # Read through training_stage_memory.defers_gradient_reduction, the one place "recipe" is resolved, by the memory
+    # Read through training_held_states.defers_gradient_reduction, the one place "recipe" is resolved, by the memory
     # model and the step time alike (formulas/zero_pipeline.py); written to files only when not recipe.
     grad_reduce: Literal["recipe", "per-micro-batch", "per-step"] = Field(
         default="recipe", exclude_if=lambda how: how == "recipe",
@@ -186,7 +186,7 @@ class Training(_Frozen):
         description="optimizer states in CUDA unified memory (bitsandbytes' paged optimizers, e.g. "
                     "paged_adamw_32bit, as the QLoRA paper runs them, Dettmers et al. 2023 §3): the driver pages "
                     "them out to host memory when the card is short, so they are outside the caching allocator and "
-                    "need no room beside the activations (training_stage_memory.paged_state_bytes). Written to "
+                    "need no room beside the activations (training_held_states.paged_state_bytes). Written to "
                     "files only when on")
     # torchtune's optimizer_in_bwd: one optimizer per parameter, stepped by a register_post_accumulate_grad_hook
     # (training_stage_memory.in_backward_gradient_share); the step's time is unchanged. PyTorch recipes, FSDP2 for

@@ -23,7 +23,7 @@ from configurator.core.formulas.zero_accumulation import (
 from configurator.core.formulas.zero_pipeline import micro_batch_reduce_scatter_seconds, reduced_every_micro_batch
 from configurator.core.memory import scenario_stage_layers
 from configurator.core.scenario import Recompute, Scenario
-from configurator.core.training_stage_memory import defers_gradient_reduction
+from configurator.core.training_held_states import defers_gradient_reduction
 
 
 def data_parallel_step_seconds(scenario: Scenario, timing, frozen: float, weight_bytes: float, net: Fabric) -> float:

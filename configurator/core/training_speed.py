@@ -73,7 +73,7 @@ from configurator.core.scenario import Assumptions, Recompute, Scenario
 from configurator.core.training_block_recompute import block_share, block_timing, with_every_layer, without_recompute
 from configurator.core.training_data_parallel import data_parallel_step_seconds
 from configurator.core.training_packing import attention_span
-from configurator.core.training_stage_memory import rank_params, rank_routed_params
+from configurator.core.training_rank_params import rank_params, rank_routed_params
 from configurator.core.training_stage_work import (
     MicroBatchTiming,
     frozen_base_bytes,

@@ -26,7 +26,7 @@ import math
 
 from configurator.core.load import LatencyLimits, StepCosts, ttft_parts, slot_wait_seconds
 from configurator.core.tpot_tail import tpot_share, tpot_spread
-from configurator.core.ttft_tail import ttft_share
+from configurator.core.ttft_grid import ttft_share
 
 _ROUNDS = range(80)
 """The most bisection rounds :func:`comonotone_share` takes (each halves the bracket)."""

@@ -16,7 +16,7 @@ from configurator.core.procurement.prices import PriceBook
 from configurator.core.recommend import Objective
 from configurator.core.recommend_costs import cloud_per_million
 from configurator.core.procurement.host import in_office
-from configurator.core.view.estimate_view import JOB_ALONE_BASIS, JOB_ALONE_SHORT, job_alone_label
+from configurator.core.view.estimate_cost_view import JOB_ALONE_BASIS, JOB_ALONE_SHORT, job_alone_label
 from configurator.core.view.cost_bases import PER_UNIT, basis_label, per_unit_label
 from configurator.core.view.ranking_view import ranking_cost_heading
 from configurator.core.view.rows import Phrase, write

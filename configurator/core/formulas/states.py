@@ -112,7 +112,7 @@ def training_peak_bytes(weights, gradients, optimizer, activations, gradients_he
     Backward: ``w + o + b + max(g, a)`` when the gradients are made as the activations are freed
     (one micro-batch, gradients freed after the step), ``w + o + b + g + a`` when they are held
     beside the activations (``gradients_held``: gradient accumulation, pipelined micro-batches, a
-    gradient buffer allocated once: :func:`configurator.core.training_stage_memory.gradients_held`).
+    gradient buffer allocated once: :func:`configurator.core.training_held_states.gradients_held`).
     Optimizer step: ``w + o + b + g + s``, the activations freed and ``s`` (``step_copy``) the
     copies and temporaries the step makes (:func:`megatron_step_gradient_copy_bytes`,
     :func:`adam_step_temporary_bytes`). So ``w + o + b + g +
@@ -158,7 +158,7 @@ def in_backward_gradient_share(largest_params, params):
     twice (a tied embedding and output head) is made at the head, at the start of backward, and lives
     until the embedding's backward, the last; an untied head's is made beside the whole step's
     activations too. So the largest gradient is counted beside the activations
-    (:func:`configurator.core.training_stage_memory.gradients_held`), an upper bound for the others. The
+    (:func:`configurator.core.training_held_states.gradients_held`), an upper bound for the others. The
     step's copies and temporaries scale alike: each per-parameter optimizer steps its one tensor (a
     ``foreach`` AdamW's second-moment temporary is that tensor's). Array-friendly."""
     return np.minimum(largest_params / params, 1.0)

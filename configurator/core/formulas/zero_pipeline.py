@@ -13,7 +13,7 @@ rank can then do one of two things with its stage's gradients:
    keeps the unsharded gradients of the skipped syncs, upcast to its ``reduce_dtype``
    (``torch/distributed/fsdp/_fully_shard/_fsdp_param.py`` ``FSDPParam.to_accumulated_grad_if_needed``:
    ``unsharded_accumulated_grad``), so the card holds its stage's full gradients: torchtitan's
-   FSDP2 + PP, the PyTorch recipes here (:func:`~configurator.core.training_stage_memory.defers_gradient_reduction`).
+   FSDP2 + PP, the PyTorch recipes here (:func:`~configurator.core.training_held_states.defers_gradient_reduction`).
 2. **Reduce-scatter every micro-batch** (not ``deferred``): a rank keeps only its share, which it
    can accumulate into only by reducing each micro-batch's gradients as they are made, at one
    gradient reduce-scatter a micro-batch instead of one a step. Meta's Llama 3 405B paper reads so
@@ -29,7 +29,7 @@ rank can then do one of two things with its stage's gradients:
 
 Which of the two a scenario runs is ``Training.grad_reduce`` (per-step: 1, per-micro-batch: 2; by
 default as the recipe's framework does it, 2 under the Megatron recipes, 1 under the PyTorch ones:
-:func:`~configurator.core.training_stage_memory.defers_gradient_reduction`), read by memory and time
+:func:`~configurator.core.training_held_states.defers_gradient_reduction`), read by memory and time
 alike. Meta's Llama 3 405B runs state per-step: their published speed rules a per-micro-batch fp32
 reduce-scatter out (charged so, 8,192 and 16,384 H100 at TP8 PP16 fall from +0.9/+0.6 % to
 -32.5/-30.6 % of 430/400 TFLOP/s, 13 % short even at the network's line rate and full overlap), and

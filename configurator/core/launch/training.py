@@ -14,7 +14,7 @@ from configurator.core.launch.flags import MEGATRON, TORCHTITAN
 from configurator.core.launch.notes import Note, note
 from configurator.core.launch.script import ConfigFile, Step, command
 from configurator.core.scenario import Optimizer, Recipe, Recompute, Scenario, SelectivePolicy, Training
-from configurator.core.training_stage_memory import in_backward
+from configurator.core.training_held_states import in_backward
 from configurator.core.units import Precision
 from configurator.core.workloads.base import Estimate
 

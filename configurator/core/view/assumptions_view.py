@@ -25,7 +25,7 @@ from configurator.core.messages import Message
 from configurator.core.desks import at_desks
 from configurator.core.procurement.host import in_office
 from configurator.core.training_speed import expert_overlap_in_force
-from configurator.core.training_stage_memory import defers_gradient_reduction
+from configurator.core.training_held_states import defers_gradient_reduction
 from configurator.core.formulas.moe import MOE_DISPATCHER_DEFAULT
 from configurator.core.view.names import MOE_DISPATCHER, tp_overlap_table_label
 from configurator.core.view.rows import Amount, Phrase, Row, Section

@@ -48,7 +48,7 @@ FIELD_READ_BY = {
     "training.fp8_base": ADAPTER,
     "training.paged_optimizer": TRAINING,
     "training.cuda_graphs": TRAINING,
-    "training.optimizer_in_backward": FULL_MODEL,  # training_stage_memory.in_backward: adapters do not read it
+    "training.optimizer_in_backward": FULL_MODEL,  # training_held_states.in_backward: adapters do not read it
     # examples, their length and packing them are fine-tuning's (packed SFT); --packed on a pre-training job cut its
     # attention to the 512-token default example and its step 31.8 -> 26.2 s without a word (finds44)
     "training.examples": FINE_TUNING,

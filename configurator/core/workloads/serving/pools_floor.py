@@ -32,7 +32,7 @@ from configurator.core.prefill_time import idle_ttft_seconds, prefill_pool_promp
 from configurator.core.serving_speed import serving_batching
 from configurator.core.serving_pools import kv_transfer_seconds, prefill_pool_rate
 from configurator.core.serving_use import LatencyTargets, latency_targets
-from configurator.core.ttft_tail import PERCENTILES
+from configurator.core.ttft_grid import PERCENTILES
 from configurator.core.units import Precision
 from configurator.core.workloads.serving.bounds import batch_range
 from configurator.core.workloads.serving.copies import kept_plan

@@ -21,7 +21,7 @@ from configurator.core.memo import LruMemo
 from configurator.core.pipeline_schedule import most_model_chunks, round_size
 from configurator.core.scenario import Recompute, Scenario
 from configurator.core.training_speed import card_fabric
-from configurator.core.training_stage_memory import in_backward
+from configurator.core.training_held_states import in_backward
 from configurator.core.training_zero3 import DEEPSPEED_2021
 from configurator.core.workloads.layout import global_batch_tokens, with_layout
 from configurator.core.workloads.training.layout_speed import PASS_FIELDS, RECOMPUTE, Tier, coded_tier, tier

@@ -75,7 +75,7 @@ from configurator.core.pipeline_schedule import round_size
 from configurator.core import training_zero3
 from configurator.core.training_graphs import training_layer_seconds
 from configurator.core.training_packing import attention_span
-from configurator.core.training_stage_memory import defers_gradient_reduction
+from configurator.core.training_held_states import defers_gradient_reduction
 from configurator.core.training_tp_overlap import (
     all_gather_bytes,
     overlap_applies,

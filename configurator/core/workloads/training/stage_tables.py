@@ -38,8 +38,10 @@ from configurator.core.adapter_memory import gathered_element_bytes
 from configurator.core.pipeline_schedule import PipelineSchedule, round_size, short_first_chunk_layers
 from configurator.core.precision import plan_training
 from configurator.core.scenario import Recompute, Scenario
-from configurator.core.training_stage_memory import (autocast_copy_held, fsdp_root_bytes, rank_params, stage_basis,
-                                                     stage_memory_at, stored_in_flight_bytes)
+from configurator.core.training_held_states import autocast_copy_held
+from configurator.core.training_stage_memory import (fsdp_root_bytes, stage_basis, stage_memory_at,
+                                                     stored_in_flight_bytes)
+from configurator.core.training_rank_params import rank_params
 from configurator.core.training_stage_work import (
     frozen_base_bytes,
     head_params_on_fullest_stage,
@@ -107,7 +109,7 @@ class StageTable:
     (``StageMemory.deferred``), else 0."""
     gradients_held: np.ndarray
     """1 where the recipe holds its gradients beside the activations whatever the micro-batches
-    (``training_stage_memory.gradients_held`` at one micro-batch), else 0."""
+    (``training_held_states.gradients_held`` at one micro-batch), else 0."""
     second: StageTable | None = None
     """The first table's: the second stage's (the fullest stage's layers, no embedding or head),
     zeros where there are at most two stages; None on the others."""

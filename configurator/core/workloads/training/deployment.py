@@ -196,10 +196,12 @@ families run at every smaller micro-batch too (:func:`~configurator.core.workloa
 count_families.families`), each family once [count]. They come after every count the search tried
 before them, so they can only find fewer cards. On the 132 README card-questions of
 ``benchmarks/fewest_counts.py`` (session 49, probe49): 49 tries, 19 met; 24 -> 11 of the 132 off the
-fewest of every count, 17 fewer cards, none more (336 H100 PCIe on the 70B question, 2,113 h for
+fewest of every count, 17 with fewer cards, none more (336 H100 PCIe on the 70B question, 2,113 h for
 the 2,160: its interleaved family read 0.976 of the deadline; 104 A100 on the 7B one: tp 1 at
 micro-batch 1, where the counts timed ran 3 and 4 a micro-batch); counts searched 835 -> 887; one
-try found fewer cards on 10, three on 17 (``notes-fewest-last-2026-12-06.md``)."""
+try found fewer cards on 10, two on 17, three on 17; on all 594 card-questions 110 -> 70 off, 42,
+52, 53. Recommend CPU on the README's 7B / 70B questions +5 / +12 % (medians of 9 rounds, loaded
+box; ``notes-fewest-last-2026-12-06.md``)."""
 
 
 def _fewest_tried(base: Scenario, card: Card, between: Sequence[int], known: dict[int, Estimate | None],

@@ -34,14 +34,19 @@ Family = tuple[int, int, int, int, int, int]
 """(tp, pp, cp, micro-batch, accumulation grain, virtual stages) [count]."""
 
 
-def families(base: Scenario, timed: Iterable[Estimate | None], spent: set[Family]) -> dict[Family, list[Estimate]]:
+def families(base: Scenario, timed: Iterable[Estimate | None], spent: set[Family],
+             smaller: bool = False) -> dict[Family, list[Estimate]]:
     """The timed estimates of ``timed`` by layout family (:data:`Family`), but for the families
     ``spent``. A pipelined estimate run without interleaving under Megatron-LM's schedule, with the
     virtual stages left to the planner, stands for its interleaved family too (:func:`_interleaved`):
     its stretch of counts runs at an accumulation no multiple of the pipeline degree, while the
     counts whose accumulation is run interleaved, its bubble cut ``v``-fold (336 H100 PCIe on the
-    README's 70B question: tp 2 pp 12 at 72 micro-batches, vp 4, 2,099 h; the probes' 360 and 368
-    at vp 1 missed the 2,160 h, the stretch's 384 at 64 micro-batches, vp 1, met)."""
+    README's 70B question: tp 2 pp 12 at 72 micro-batches, vp 4, 2,113 h; the probes' 360 and 368
+    at vp 1 missed the 2,160 h, the stretch's 384 at 64 micro-batches, vp 1, met). With ``smaller``,
+    each family also stands for its layout at every smaller micro-batch (:func:`_hours_at`), for the
+    counts whose data-parallel width splits the batch only at a smaller one (104 A100 on the README's
+    7B question: tp 1 at micro-batch 1, 5 micro-batches over 104 ranks, where the counts timed ran 3
+    and 4 sequences a micro-batch)."""
     found: dict[Family, list[Estimate]] = {}
     for est in timed:
         if est is None or est.training is None:
@@ -50,6 +55,8 @@ def families(base: Scenario, timed: Iterable[Estimate | None], spent: set[Family
         keys = [(p.tp, p.pp, p.cp, micro_batch, _accumulation_grain(est), p.virtual_stages)]
         if (most := _interleaved(base, est)) > 1:
             keys.append((p.tp, p.pp, p.cp, micro_batch, p.pp, most))
+        if smaller:
+            keys += [(*key[:3], m, *key[4:]) for key in keys for m in range(1, micro_batch)]
         for key in keys:
             if key not in spent:
                 found.setdefault(key, []).append(est)
@@ -119,13 +126,18 @@ def family_hours(base: Scenario, est: Estimate, count: int, virtual_stages: int)
     group gives the micro-batches a step, the pipelined part of the step scales with their slots
     (:func:`_pipelined_slots`), and the exposed gradient exchange, optimizer step and offload are
     the same a step; the batch is the same, so the time scales with the step [h]."""
-    return _hours_at(_step(est), global_batch_tokens(base) / base.training.seq_len, count, virtual_stages)
+    return _hours_at(_step(est), global_batch_tokens(base) / base.training.seq_len, count, virtual_stages,
+                     est.scenario.training.micro_batch)
 
 
-def _hours_at(step: _Step, sequences: float, count: int, virtual_stages: int) -> float:
-    """:func:`family_hours` of a :data:`_Step`, the job's batch being ``sequences`` [h]."""
-    micro_batches = max(sequences / (count // step.group * step.micro_batch), 1.0)
-    piped = (step.step_s - step.fixed_s) * _pipelined_slots(step, micro_batches, virtual_stages) / step.own_slots
+def _hours_at(step: _Step, sequences: float, count: int, virtual_stages: int, micro_batch: int) -> float:
+    """:func:`family_hours` of a :data:`_Step`, the job's batch being ``sequences``, at ``micro_batch``
+    sequences a micro-batch: a micro-batch's time taken as proportional to its sequences (the slots
+    ``m·(1 + b)`` of Narayanan et al. 2021 §2.2.1 each a micro-batch's forward and backward; what a
+    smaller micro-batch loses of the matrix efficiency is left out, so the time read is a low one) [h]."""
+    micro_batches = max(sequences / (count // step.group * micro_batch), 1.0)
+    piped = ((step.step_s - step.fixed_s) * (micro_batch / step.micro_batch)
+             * _pipelined_slots(step, micro_batches, virtual_stages) / step.own_slots)
     return step.hours * (piped + step.fixed_s) / step.step_s
 
 
@@ -143,10 +155,10 @@ def family_fewest(base: Scenario, card: Card, left: Sequence[int], found: dict[F
     sequences, whole = tokens / base.training.seq_len, tokens // base.training.seq_len
     memo = {} if memo is None else memo
 
-    def hours(est: Estimate, count: int, vp: int) -> float:
+    def hours(est: Estimate, count: int, vp: int, micro_batch: int) -> float:
         if id(est) not in memo:
             memo[id(est)] = _step(est)
-        return _hours_at(memo[id(est)], sequences, count, vp)
+        return _hours_at(memo[id(est)], sequences, count, vp, micro_batch)
 
     def takes(count: int, group: int, micro_batches: int) -> bool:
         if (count, group, micro_batches) not in memo:
@@ -157,8 +169,8 @@ def family_fewest(base: Scenario, card: Card, left: Sequence[int], found: dict[F
     for key, timed in found.items():
         group = key[0] * key[1] * key[2]
         fits = [n for n in left if not n % group]
-        first = bisect_left(range(len(fits)), True, key=lambda i: min(hours(e, fits[i], key[5]) for e in timed)
-                            <= deadline)
+        first = bisect_left(range(len(fits)), True,
+                            key=lambda i: min(hours(e, fits[i], key[5], key[3]) for e in timed) <= deadline)
         if first < len(fits):
             starts.append((fits[first], key, fits[first:]))
     fewest, keys = None, set()

@@ -18,7 +18,7 @@ from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.checks import constraint_ids
 from configurator.core.workloads.layout import TRAINING_COUNTS, at_count, global_batch_tokens, plannable, valid_counts
 from configurator.core.workloads.training.grid import BATCH_ROUNDING
-from configurator.core.workloads.training.count_families import family_fewest, families, splits_as
+from configurator.core.workloads.training.count_families import Family, family_fewest, families, splits_as
 from configurator.core.workloads.training.plan import WIDENED, estimated, fits_nowhere, search_counts
 
 BATCH_MOVES = ("batch-moved", *WIDENED)
@@ -185,7 +185,23 @@ FAMILY_MARGIN = 0.97
 (a wider batch, the interleaved chunks' sends, the planner's other fields): on the 585
 card-questions of ``benchmarks/fewest_counts.py`` 65 of the 72 counts predicted within 0.97 of the
 deadline met it, 39 of the 89 predicted within 0.97-1.00 did (``notes-fewest-margin-2026-12-06.md``);
-a try is a layout search of its own (~5 ms CPU), so those near-even chances are left."""
+a try is a layout search of its own (~5 ms CPU), so those near-even chances are left to the last
+tries (:data:`LAST_TRIES`)."""
+
+
+LAST_TRIES = 2
+"""Counts :func:`_fewest_tried` tries alone once nothing else is left to try below the fewest found,
+each the fewest that a layout family timed could meet the deadline itself at (no margin), the
+families run at every smaller micro-batch too (:func:`~configurator.core.workloads.training.
+count_families.families`), each family once [count]. They come after every count the search tried
+before them, so they can only find fewer cards. On the 132 README card-questions of
+``benchmarks/fewest_counts.py`` (session 49, probe49): 49 tries, 19 met; 24 -> 11 of the 132 off the
+fewest of every count, 17 with fewer cards, none more (336 H100 PCIe on the 70B question, 2,113 h for
+the 2,160: its interleaved family read 0.976 of the deadline; 104 A100 on the 7B one: tp 1 at
+micro-batch 1, where the counts timed ran 3 and 4 a micro-batch); counts searched 835 -> 887; one
+try found fewer cards on 10, two on 17, three on 17; on all 594 card-questions 110 -> 70 off, 42,
+52, 53. Recommend CPU on the README's 7B / 70B questions +5 / +12 % (medians of 9 rounds, loaded
+box; ``notes-fewest-last-2026-12-06.md``)."""
 
 
 def _fewest_tried(base: Scenario, card: Card, between: Sequence[int], known: dict[int, Estimate | None],
@@ -200,15 +216,18 @@ def _fewest_tried(base: Scenario, card: Card, between: Sequence[int], known: dic
     count that can take it follows from its step by arithmetic (no layout search:
     :func:`~configurator.core.workloads.training.count_families.family_fewest`); the fewest count of
     ``between`` below ``found`` that a family could meet :data:`FAMILY_MARGIN` of the deadline at is
-    proposed, at most :data:`FAMILY_TRIES` times, each family once. The time is not monotonic in the
+    proposed, at most :data:`FAMILY_TRIES` times, each family once; when nothing is left to try, the
+    fewest a family could meet the deadline itself at, smaller micro-batches read too, at most
+    :data:`LAST_TRIES` times (each family once more). The time is not monotonic in the
     count: the planner's layout changes from count to count (8B on 1 T tokens in 20 days, A10: 656 meets
     at tp 1 pp 2 cp 8, 664-680 miss, 688 meets), so the probes and the ladder land in one family's
     stretch while another's starts below (H100 PCIe on the README's 70B question: 360 and 368 missed,
     the stretch's 384 met at tp 2 pp 12 and 64 micro-batches; the same family interleaved, 72
     micro-batches at vp 4, meets at 336, the fewest of every count)."""
     deadline = base.constraints.deadline_hours
-    spent: set[tuple] = set()
-    tries, memo = 0, {}
+    spent: set[Family] = set()
+    looked: set[Family] = set()
+    tries, looks, memo = 0, 0, {}
     while True:
         left = [n for n in between if n < found.scenario.count and n not in known]
         proposed, keys = None, set()
@@ -217,6 +236,11 @@ def _fewest_tried(base: Scenario, card: Card, between: Sequence[int], known: dic
                                            deadline * FAMILY_MARGIN, memo)
         queue = sorted({*[n for n in planned if n < found.scenario.count and n not in known],
                         *([proposed] if proposed is not None else [])})
+        if not queue and deadline and looks < LAST_TRIES:  # nothing left to try: the last looks
+            last, keys = family_fewest(base, card, left, families(base, known.values(), looked, smaller=True),
+                                       deadline, memo)
+            if last is not None:
+                queue, looked, looks = [last], looked | keys, looks + 1
         if not queue:
             return found
         if queue[0] == proposed:

@@ -180,8 +180,8 @@ PROFILE_SOURCES: dict[tuple[str, str], str] = {
     ("tensorrt-llm", "weight_stream_share"): "TensorRT-LLM 1.3.0rc20's measured BF16 GEMMs at m 1-16 "
                                              "(aiconfigurator-core 0.12.0 GEMM tables, H100 and H200 SXM, 11 "
                                              "Llama-sized n x k): median 0.852 of 352 (IQR 0.71-0.90) of the "
-                                             "achievable bandwidth; FP8 GEMMs ≈0.55, a known limit (engines.py "
-                                             "comment)",
+                                             "achievable bandwidth; FP8 GEMMs stream at it too, plus their "
+                                             "inputs' quantization (engines.py comment)",
     ("tensorrt-llm", "prefill_share"): "1: the TTFT rows that set the prefill efficiency are TensorRT-LLM's",
     **{(engine, "kv_half_context"): "0: no short-sequence penalty on cache reads; assumption (commit 4804a17)"
        for engine in ("vllm", "sglang", "tensorrt-llm")},

@@ -328,7 +328,10 @@ TENSORRT_LLM = EngineProfile(
     # h200_sxm}/gemm/trtllm/1.3.0rc20/): BF16 GEMMs at m 1-16 rows over 11 Llama-sized (n, k), weight bytes over
     # latency over the datasheet bandwidth and DECODE_BANDWIDTH_EFFICIENCY: median 0.852 of 352 GEMMs (IQR
     # 0.71-0.90; H100 0.874-0.893, H200 0.819-0.829) (benchmarks/data/notes-informed-defaults-2026-12-06-b.md).
-    # Known limit: the same tables' FP8 GEMMs reach ≈0.55, and FP8 weights stream here at the BF16 share. Until
+    # FP8 weights stream at this share too: the same tables' FP8 GEMMs (timed on BF16 activations, so each quantizes
+    # its input first) take their bytes at this share plus 11.4 µs a GEMM (leave one card out: 3.4 % |error|,
+    # against 20 % at their own 0.545; tools/fit_fp8_stream.py). The rows do not show that 0.545: decoding FP8 at it
+    # puts TensorRT-LLM's held-out FP8 steps 32 % slow (notes-fp8-stream-2026-12-06.md). Until
     # 2026-12-06 0.92, informed by performance.md's v0.5-v0.9 tables; put in force with the prefill efficiency
     # refitted 0.927 -> 0.936 by its rule (held out serving-throughput 19.7 -> 18.6 %, serving-server 9.4 -> 8.8 %,
     # serving-latency 26.6 -> 27.8 %, decode 8.5 -> 8.1 %, serving-offline 8.1 -> 8.6 %).

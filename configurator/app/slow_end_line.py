@@ -40,10 +40,10 @@ def with_slow_end_line(panel: QWidget, est: Estimate, language: str) -> Estimate
     """``est`` with its deadline verdict's slow-end count
     (:func:`~configurator.core.slow_end_count.with_slow_end_asked`; ``est`` itself where the slow end meets),
     its line shown on ``panel`` in ``language`` (hidden otherwise)."""
-    from configurator.core.slow_end_count import deadline_verdict, with_slow_end_asked
+    from configurator.core.slow_end_count import slow_end_verdict, with_slow_end_asked
 
     held = with_slow_end_asked(est)
-    verdict = deadline_verdict(held)
+    verdict = slow_end_verdict(held)
     text = verdict.message.text_in(language) if verdict is not None and "slow_count" in verdict.params else ""
     line = slow_end_label(panel)
     if line.text() != text:

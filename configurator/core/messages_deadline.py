@@ -16,7 +16,8 @@ the job's rent beyond the configuration's at the rent per card-hour (``slow-end-
 
 A serving deployment's request rate carried at the estimate that the slow end does not
 (``meets-request-rate-at-estimate``) goes on in the same way with the fewest cards whose slow end carries it
-(``slow-end-rate-count``, ``-unpriced``, ``-rent``; ``slow-end-rate-none``, ``-blocked``; ranked by rent, a month's rent around the clock:
+(``slow-end-rate-count``, ``-unpriced``, ``-rent``; ``slow-end-rate-none``, ``-blocked``; ranked by
+rent, a month's rent around the clock:
 ``slow-end-rent-more-month``, ``-less-month``, ``-unpriced-month``; slowend49c)."""
 
 from __future__ import annotations
@@ -157,7 +158,8 @@ DEADLINE_CHINESE: dict[str, str] = {
     ),
     "slow-end-rate-count": "若按慢端也要达到：{count:,} 张卡（慢端 {slow_rate:,.2f} 请求/秒），{period}的拥有成本多 "
                            "{extra:.0money}",
-    "slow-end-rate-count-unpriced": "若按慢端也要达到：{count:,} 张卡（慢端 {slow_rate:,.2f} 请求/秒）；多出的卡的拥有成本没有价格",
+    "slow-end-rate-count-unpriced": "若按慢端也要达到：{count:,} 张卡（慢端 {slow_rate:,.2f} 请求/秒）；"
+                                    "多出的卡的拥有成本没有价格",
     "slow-end-rate-count-rent": "若按慢端也要达到：{count:,} 张卡（慢端 {slow_rate:,.2f} 请求/秒），{cost}",
     "slow-end-rent-more-month": "按每卡每小时 {rate:.2money} 计，全天候租用一个月的租金多 {extra:.0money}",
     "slow-end-rent-less-month": "按每卡每小时 {rate:.2money} 计，全天候租用一个月的租金少 {saved:.0money}（卡更少）",

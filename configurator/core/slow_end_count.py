@@ -82,8 +82,8 @@ class SlowEnd:
 
 
 SLOW_ENDS = {"deadline": SlowEnd("slow_hours", "slow_count_hours", "deadline_hours", slow_factor, TRAINING_COUNTS),
-             "request-rate": SlowEnd("slow_requests_per_s", "slow_count_requests_per_s", "requests_per_s", slow_rate_factor,
-                                     SERVING_COUNTS)}
+             "request-rate": SlowEnd("slow_requests_per_s", "slow_count_requests_per_s", "requests_per_s",
+                                     slow_rate_factor, SERVING_COUNTS)}
 """The verdicts said at the slow end, by id: a training job's deadline (hours, a ceiling) and a serving
 deployment's request rate (requests/s, a floor)."""
 

@@ -174,8 +174,8 @@ def violations_to_dicts(verdicts: Iterable[Verdict]) -> list[dict]:
 
 
 def _slow_end_json(v: Verdict) -> dict:
-    """``{"slow_end": …}`` of a deadline or request-rate verdict whose slow-end count was searched for (:func:`slow_end_to_dict`);
-    empty otherwise."""
+    """``{"slow_end": …}`` of a deadline or request-rate verdict whose slow-end count was searched for
+    (:func:`slow_end_to_dict`); empty otherwise."""
     found = slow_end_to_dict(v)
     return {} if found is None else {"slow_end": found}
 
@@ -328,14 +328,16 @@ def _extra_rent(extra: float | None, p: dict, period: str = "") -> Message:
 
 
 def slow_end_to_dict(v: Verdict) -> dict | None:
-    """The deadline verdict's slow end in its JSON (``slow_end``), where it was searched for: the slow end of
-    the likely range at the configuration (``hours``), the fewest cards whose slow end meets the deadline
+    """The deadline (request-rate) verdict's slow end in its JSON (``slow_end``), where it was searched for: the
+    slow end of the likely range at the configuration (``hours``), the fewest cards whose slow end meets the deadline
     (``cards``, null where no count tried does; ``other_constraints_break`` true where some count meets it
     there but breaks another constraint set), their slow end (``cards_hours``) and what they cost to own
     beyond it over the years owned (``extra_ownership``, in ``currency``; null unpriced), or where the ranking
     is by rent (``basis`` "rent", else "ownership") what renting them costs for the job beyond it
     (``extra_rent``; negative: fewer card-hours) at ``rent_per_card_hour``, ``extra_ownership`` then null;
-    None otherwise [h, cards, currency, currency/(card h)]."""
+    None otherwise [h, cards, currency, currency/(card h)]. A request rate's (slowend49c) has the requests/s
+    at the slow end (``requests_per_s``) and the count's there (``cards_requests_per_s``) instead of the hours,
+    its extra rent a month's around the clock (``extra_rent_period`` "month") [requests/s]."""
     p = v.params
     if v.id not in ("deadline", "request-rate") or "slow_count" not in p:
         return None
@@ -375,8 +377,8 @@ def _power(v: Verdict) -> Message:
 def _floor_rate(v: Verdict) -> Message:
     """A rate that must reach its target (``throughput``, ``request-rate``): its message ids are
     ``<id>-unknown``, ``meets-<id>`` and ``misses-<id>``; a request rate carried at the estimate that the slow
-    end of its likely range (``slow_requests_per_s``) does not, ``meets-request-rate-at-estimate``, then the fewest cards
-    that carry it there where they were searched for (:func:`_slow_end_count`)."""
+    end of its likely range (``slow_requests_per_s``) does not, ``meets-request-rate-at-estimate``, then the
+    fewest cards that carry it there where they were searched for (:func:`_slow_end_count`)."""
     if v.met is None:
         return msg(f"{v.id}-unknown", target=v.target)
     slow = v.params.get("slow_requests_per_s")

@@ -1,10 +1,10 @@
-"""The estimate panel's line of a deadline met at the estimate that the slow end of the likely range misses
-(session 49, slowend49b): under the verdict, in amber, the deadline's verdict in full words with the fewest
-cards of the hand-picked card that meet it even at the slow end and what they cost beyond the configuration
-(:func:`configurator.core.slow_end_count.with_slow_end_asked`: on the scenario's ranking question's basis,
-the extra rent where it ranks by rent, else the extra cost of owning them) — the command line's
-``estimate`` and the summary say the same. Hidden, and nothing searched, where the slow end meets the
-deadline or none was set."""
+"""The estimate panel's line of a deadline met (a request rate carried, slowend49c) at the estimate that the
+slow end of the likely range misses (session 49, slowend49b): under the verdict, in amber, the verdict in
+full words with the fewest cards of the hand-picked card that meet it even at the slow end and what they
+cost beyond the configuration (:func:`configurator.core.slow_end_count.with_slow_end_asked`: on the
+scenario's ranking question's basis, the extra rent where it ranks by rent, else the extra cost of owning
+them) — the command line's ``estimate`` and the summary say the same. Hidden, and nothing searched, where
+the slow end meets the target or none was set."""
 
 from __future__ import annotations
 
@@ -37,13 +37,13 @@ def slow_end_label(panel: QWidget) -> QLabel:
 
 
 def with_slow_end_line(panel: QWidget, est: Estimate, language: str) -> Estimate:
-    """``est`` with its deadline verdict's slow-end count
+    """``est`` with its deadline (request-rate) verdict's slow-end count
     (:func:`~configurator.core.slow_end_count.with_slow_end_asked`; ``est`` itself where the slow end meets),
     its line shown on ``panel`` in ``language`` (hidden otherwise)."""
-    from configurator.core.slow_end_count import deadline_verdict, with_slow_end_asked
+    from configurator.core.slow_end_count import slow_end_verdict, with_slow_end_asked
 
     held = with_slow_end_asked(est)
-    verdict = deadline_verdict(held)
+    verdict = slow_end_verdict(held)
     text = verdict.message.text_in(language) if verdict is not None and "slow_count" in verdict.params else ""
     line = slow_end_label(panel)
     if line.text() != text:

@@ -19,6 +19,7 @@ from configurator.core.recommend_budget import budget_short
 from configurator.core.recommend_owned import asks_owned_alone, owned_alone
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload, updated
 from configurator.core.serving_use import as_asked
+from configurator.core.slow_end_count import with_slow_end_asked
 from configurator.core.software import card_cautions
 
 GIVEN_PATHS = ("count", "training.tokens", "training.global_batch_tokens", "serving.concurrency",
@@ -213,7 +214,12 @@ def _owned_alone(answers: Scenario, catalog: Catalog, card_id: str, owned: int,
 def _decided(answers: Scenario, est: Estimate, reasons: tuple[Message, ...], chosen_by: str, ranked: int,
              owned: int | None, precision_given: bool, book: PriceBook,
              partial: tuple[int, int] | None = None) -> Decision:
-    """The decision on ``est``: its cost and every given number it holds differently."""
+    """The decision on ``est``: its cost and every given number it holds differently; final (not ``partial``),
+    a deadline met or a request rate carried at the estimate that the slow end misses names the fewest cards
+    that meet it there (:func:`~configurator.core.slow_end_count.with_slow_end_asked`; the ranking's first
+    has it already, a card picked or owned gets it here)."""
+    if partial is None:
+        est = with_slow_end_asked(est)
     try:
         cost = deployment_cost(est, book)
     except (ValueError, KeyError):

@@ -21,7 +21,8 @@ What each constraint compares:
 * **deadline** — the job's hours (training, rendering) against the deadline.
 * **power cap** — the deployment's facility power (average draw × PUE); **power per server** — one
   server's IT power at its rack's PDU (cards at TDP and host, no PUE: a rack's budget is IT power).
-* **throughput** — training tokens/s; **request rate** — the requests/s the deployment carries.
+* **throughput** — training tokens/s; **request rate** — the requests/s the deployment carries (and
+  at the slow end of their likely range, ``slow_requests_per_s``).
 * **first token / time per token** — at the percentile held (the buyer's, else the use's), against
   the buyer's target or the serving use's default (:func:`configurator.core.serving_use.latency_targets`).
 """
@@ -84,7 +85,7 @@ def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, 
         rate = training.tokens_per_s if training is not None else None
         verdicts.append(floor("throughput", c.min_tokens_per_s, rate, "tokens/s"))
     if serving or serving_speed is not None:
-        verdicts.extend(serving_verdicts(scenario, serving_speed))
+        verdicts.extend(serving_verdicts(scenario, serving_speed, slow_end=True))
     return tuple(verdicts)
 
 
@@ -99,6 +100,18 @@ def _slow_end(scenario: Scenario, training: TrainingSpeed | None) -> dict:
     from configurator.core.uncertainty import slow_end_hours  # the bands file is read only with a deadline to check
 
     return {"slow_hours": slow_end_hours(training.hours, scenario.count)}
+
+
+def _slow_rate(scenario: Scenario, rate: float | None) -> dict:
+    """The requests/s a serving deployment carries at the slow end of their likely range,
+    ``{"slow_requests_per_s": r}`` [requests/s] (the serving-throughput band,
+    :func:`~configurator.core.uncertainty.slow_end_rate`); empty without a rate. The request-rate verdict
+    says a rate carried at the estimate that this end does not (one fact, in :mod:`configurator.core.verdicts`)."""
+    if not rate:
+        return {}
+    from configurator.core.uncertainty import slow_end_rate  # the bands file is read only with a rate to check
+
+    return {"slow_requests_per_s": slow_end_rate(rate, scenario.count)}
 
 
 def budget_verdict(scenario: Scenario, card: Card, costs: Costs, one_off_job: bool, book: PriceBook) -> Verdict:
@@ -230,14 +243,18 @@ def region_verdict(card: Card, owned: int = 0, count: int = 0, rented_from: str 
     return Verdict("region", "cn", status, "", blocked is None, params=params)
 
 
-def serving_verdicts(scenario: Scenario, speed: ServingSpeed | None) -> tuple[Verdict, ...]:
+def serving_verdicts(scenario: Scenario, speed: ServingSpeed | None, slow_end: bool = False
+                     ) -> tuple[Verdict, ...]:
     """The request rate and the latency targets (the buyer's, else the serving use's) of a
-    serving deployment; unknown (``met`` None) without a speed."""
+    serving deployment; unknown (``met`` None) without a speed. ``slow_end``: the request rate's verdict
+    carries the rate at the slow end of its likely range (:func:`_slow_rate`; the estimate's check, not
+    the planner's thousands of layouts)."""
     c, targets = scenario.constraints, latency_targets(scenario)
     verdicts = []
     if c.requests_per_s:
         rate = speed.requests_per_s if speed is not None else None
-        verdicts.append(floor("request-rate", c.requests_per_s, rate, "requests/s"))
+        slow = _slow_rate(scenario, rate) if slow_end else {}
+        verdicts.append(floor("request-rate", c.requests_per_s, rate, "requests/s", params=slow))
     percentile = f"p{targets.percentile}"
     if targets.ttft_ms:
         ms = speed.ttft_at(targets.percentile) * 1000 if speed is not None else None

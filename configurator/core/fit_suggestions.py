@@ -10,7 +10,7 @@ and the summary word them from their message ids.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.engine_formats import serves
@@ -20,6 +20,7 @@ from configurator.core.graphics import graphics_unsuitable
 from configurator.core.memo import LastAsked
 from configurator.core.memory import TIGHT_FIT_HEADROOM
 from configurator.core.messages import Message, msg
+from configurator.core.verdicts import slow_end_count_words
 from configurator.core.recommend_filters import Filters, asked_filters
 from configurator.core.region import delivery_problem, import_barred
 from configurator.core.workloads.layout import TRAINING_COUNTS, unpinned, whole_system_counts
@@ -365,6 +366,19 @@ def _target(kind: str, said: Message, found: Estimate, asked: Estimate) -> Sugge
     return Suggestion(kind, message, found, cost, tuple(breaks), said, unpriced)
 
 
+def _at_slow_end(found: Suggestion, met: Estimate) -> Suggestion:
+    """``found``, the suggestion of ``met``, a count that meets a deadline or carries a request rate at the
+    estimate, going on (after its own cost) with the fewest cards that meet it even at the slow end of the
+    likely range where that count differs (:func:`~configurator.core.slow_end_count.with_slow_end_asked`, on
+    the ranking question's basis: "16 × Gaudi 3 meet the 24 h deadline: 21.2 h … — capex 386,611 USD; to meet
+    it even at the slow end: 24 cards …"); nothing is searched where ``met``'s slow end meets it."""
+    from configurator.core.slow_end_count import slow_end_verdict, with_slow_end_asked  # it estimates counts
+
+    then = slow_end_count_words(slow_end_verdict(with_slow_end_asked(met)))
+    return found if then is None else replace(found, message=msg("deadline-and-slow-end", first=found.message,
+                                                                 then=then))
+
+
 def _meets_deadline(est: Estimate) -> Suggestion | None:
     """Training, fine-tuning, rendering with a deadline (or a training tokens/s floor) missed at
     the typed count: the fewest cards that meet it, as the recommendation's planner sizes this card
@@ -380,7 +394,7 @@ def _meets_deadline(est: Estimate) -> Suggestion | None:
         fastest = throughput_missed_message(est, found)
         return None if fastest is None else _target("throughput-out-of-reach", *fastest, est)
     if met is not None:
-        return _target("meets-deadline", deadline_met_message(met), met, est)
+        return _at_slow_end(_target("meets-deadline", deadline_met_message(met), met, est), met)
     fastest = deadline_missed_message(est, found)
     return None if fastest is None else _target("deadline-out-of-reach", *fastest, est)
 
@@ -393,7 +407,7 @@ def _carries_load(est: Estimate) -> Suggestion | None:
         return None
     met, _ = fewest_meeting(est)
     if met is not None:
-        return _target("meets-serving-targets", load_met_message(met), met, est)
+        return _at_slow_end(_target("meets-serving-targets", load_met_message(met), met, est), met)
     closest = closest_load(est)
     return None if closest is None else _target("serving-targets-out-of-reach", load_missed_message(closest),
                                                 closest, est)

@@ -12,7 +12,13 @@ configuration over the years owned (``slow-end-count``; ``-unpriced`` where a bi
 no count tried meets it there (``slow-end-none``; ``-blocked`` where those that do break another
 constraint): :func:`configurator.core.slow_end_count.with_slow_end` (session 49). Ranked by rent the cost is
 the job's rent beyond the configuration's at the rent per card-hour (``slow-end-count-rent``, its ``cost``
-``slow-end-rent-more``, ``-less`` where the count takes fewer card-hours, ``-unpriced``; slowend49b)."""
+``slow-end-rent-more``, ``-less`` where the count takes fewer card-hours, ``-unpriced``; slowend49b).
+
+A serving deployment's request rate carried at the estimate that the slow end does not
+(``meets-request-rate-at-estimate``) goes on in the same way with the fewest cards whose slow end carries it
+(``slow-end-rate-count``, ``-unpriced``, ``-rent``; ``slow-end-rate-none``, ``-blocked``; ranked by
+rent, a month's rent around the clock:
+``slow-end-rent-more-month``, ``-less-month``, ``-unpriced-month``; slowend49c)."""
 
 from __future__ import annotations
 
@@ -79,6 +85,28 @@ DEADLINE_ENGLISH: dict[str, str] = {
                           "card-hours)",
     "slow-end-rent-unpriced": "what renting them for the job costs is not priced",
     "slow-end-none": "no count of {card} tried meets it even at the slow end",
+    "meets-request-rate-at-estimate": (
+        "Carries up to {rate:,.2f} requests/s at full load, latency targets aside; at least the {target:,.2f} "
+        "requests/s needed at the estimate; may miss it at the slow end of the likely range ({slow:,.2f} requests/s)"
+    ),
+    "slow-end-rate-count": (
+        "to carry it even at the slow end: {count:,} cards ({slow_rate:,.2f} requests/s there), {extra:.0money} "
+        "more to own over {period}"
+    ),
+    "slow-end-rate-count-unpriced": (
+        "to carry it even at the slow end: {count:,} cards ({slow_rate:,.2f} requests/s there); what the extra "
+        "cards cost to own is not priced"
+    ),
+    "slow-end-rate-count-rent": "to carry it even at the slow end: {count:,} cards ({slow_rate:,.2f} requests/s "
+                                "there), {cost}",
+    "slow-end-rent-more-month": "{extra:.0money} more to rent a month around the clock at {rate:.2money} per "
+                                "card-hour",
+    "slow-end-rent-less-month": "{saved:.0money} less to rent a month around the clock at {rate:.2money} per "
+                                "card-hour (fewer cards)",
+    "slow-end-rent-unpriced-month": "what renting them a month costs is not priced",
+    "slow-end-rate-none": "no count of {card} tried carries it even at the slow end",
+    "slow-end-rate-none-blocked": "no count of {card} tried carries it even at the slow end within the other "
+                                  "constraints set",
     "slow-end-none-blocked": "no count of {card} tried meets it even at the slow end within the other constraints "
                              "set",
 }
@@ -124,5 +152,19 @@ DEADLINE_CHINESE: dict[str, str] = {
     "slow-end-rent-less": "按每卡每小时 {rate:.2money} 计，作业的租金少 {saved:.0money}（卡时更少）",
     "slow-end-rent-unpriced": "作业租用这些卡的费用没有价格",
     "slow-end-none": "{card} 在所试的任何卡数下按慢端都无法满足期限",
+    "meets-request-rate-at-estimate": (
+        "满载时最多可处理 {rate:,.2f} 请求/秒（不计延迟目标），按估算达到所需的 {target:,.2f} 请求/秒；"
+        "按可能范围的慢端（{slow:,.2f} 请求/秒）可能达不到"
+    ),
+    "slow-end-rate-count": "若按慢端也要达到：{count:,} 张卡（慢端 {slow_rate:,.2f} 请求/秒），{period}的拥有成本多 "
+                           "{extra:.0money}",
+    "slow-end-rate-count-unpriced": "若按慢端也要达到：{count:,} 张卡（慢端 {slow_rate:,.2f} 请求/秒）；"
+                                    "多出的卡的拥有成本没有价格",
+    "slow-end-rate-count-rent": "若按慢端也要达到：{count:,} 张卡（慢端 {slow_rate:,.2f} 请求/秒），{cost}",
+    "slow-end-rent-more-month": "按每卡每小时 {rate:.2money} 计，全天候租用一个月的租金多 {extra:.0money}",
+    "slow-end-rent-less-month": "按每卡每小时 {rate:.2money} 计，全天候租用一个月的租金少 {saved:.0money}（卡更少）",
+    "slow-end-rent-unpriced-month": "租用这些卡一个月的费用没有价格",
+    "slow-end-rate-none": "{card} 在所试的任何卡数下按慢端都无法达到所需请求率",
+    "slow-end-rate-none-blocked": "{card} 在所试的任何卡数下按慢端都无法在满足其他约束的同时达到所需请求率",
     "slow-end-none-blocked": "{card} 在所试的任何卡数下按慢端都无法在满足其他约束的同时满足期限",
 }

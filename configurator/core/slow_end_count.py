@@ -1,41 +1,48 @@
-"""The fewest cards that meet a deadline even at the slow end of the likely range (session 49, slowend49).
+"""The fewest cards that meet a deadline or carry a request rate even at the slow end of the likely range
+(session 49, slowend49; serving, slowend49c).
 
 A training job's deadline verdict says a deadline met at the estimate that the slow end of the
 likely range misses (:func:`configurator.core.constraints.check`, ``slow_hours``; "Takes 60.0 days,
 42.6 min within the 60-day deadline at the estimate; may miss it at the slow end of the likely range
-(60.7 days)"). A buyer signing a purchase wants that margin priced: how many cards of the same card
-meet it even there, and what the extra cards cost to own. :func:`with_slow_end` runs the same count
-and layout search as the ranking (the workload family's
-:meth:`~configurator.core.workloads.base.WorkloadFamily.deployments`) at the deadline shortened by the
-band's slow-end factor, keeps the fewest count whose own slow end meets the deadline and every other
-constraint, and writes it into the deadline verdict's ``params`` (``slow_count``, ``slow_count_hours``,
+(60.7 days)"); a serving deployment's request-rate verdict a rate carried at the estimate that the slow
+end does not (``slow_requests_per_s``; "… at least the 40.00 requests/s needed at the estimate; may miss it at the
+slow end of the likely range (34.10 requests/s)"). A buyer signing a purchase wants that margin priced:
+how many cards of the same card meet it even there, and what the extra cards cost. :func:`with_slow_end`
+runs the same count and layout search as the ranking (the workload family's
+:meth:`~configurator.core.workloads.base.WorkloadFamily.deployments`) at the target tightened by the
+band's slow-end factor (the deadline shortened, the rate raised: :data:`SLOW_ENDS`, one mechanism for
+both), keeps the fewest count whose own slow end meets the target and every other constraint, and
+writes it into the verdict's ``params`` (``slow_count``, ``slow_count_hours`` or ``slow_count_requests_per_s``,
 ``slow_extra``, …), which the verdict's words (:mod:`configurator.core.verdicts`) and its JSON say.
 
-Ranked by rent (:attr:`~configurator.core.scenario_ranking.Objective.CLOUD`) the extra cost is the job's extra
+Ranked by rent (:attr:`~configurator.core.scenario_ranking.Objective.CLOUD`) the extra cost is the extra
 rent at the card's rent per card-hour, the basis that ranking compares (:func:`extra_rent`; session 49,
-slowend49b), not the cost of owning them. A configuration picked by hand (``estimate``, the window's estimate
-panel) says it too, on its scenario's saved ranking question's basis (:func:`with_slow_end_asked`).
+slowend49b: the job's for a job, a month's around the clock for a service), not the cost of owning them. A
+configuration picked by hand (``estimate``, the window's estimate panel) says it too, on its scenario's
+saved ranking question's basis (:func:`with_slow_end_asked`).
 
 The ranking's pick (chosen at the estimate: the owner's policy) is unchanged. Nothing is searched where
-the slow end meets the deadline or the work has no band (rendering, serving): the estimate is
-returned as it is.
+the slow end meets the target or the work has no band (rendering): the estimate is returned as it is.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from configurator.core.catalog import Card
+from configurator.core.formulas.economics import HOURS_PER_MONTH
 from configurator.core.frozen_record import stored
 from configurator.core.memo import LruMemo
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.scenario import Scenario, updated
 from configurator.core.scenario_ranking import Objective
-from configurator.core.uncertainty import slow_end_hours
+from configurator.core.uncertainty import slow_end_hours, slow_end_rate
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads import family_of
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import TRAINING_COUNTS
+from configurator.core.workloads.serving.deployment import SERVING_COUNTS
 
 MEMO_SIZE = 8
 """Estimates whose search :func:`with_slow_end` keeps (the window ranks card by card and asks again for
@@ -45,11 +52,40 @@ _MEMO: LruMemo[Estimate] = LruMemo(MEMO_SIZE)
 """Each estimate said with its slow end's count, by objective, for the same estimate and price book objects
 (thread-safe: the window's workers rank at once)."""
 
-
 def slow_factor(count: int) -> float:
     """The slow end of a job's time at ``count`` cards over its estimate (the band's high end of the
     hours, :func:`~configurator.core.uncertainty.slow_end_hours`) [-]."""
     return slow_end_hours(1.0, count)
+
+
+def slow_rate_factor(count: int) -> float:
+    """The slow end of a serving deployment's request rate at ``count`` cards over its estimate (the band's
+    low end, :func:`~configurator.core.uncertainty.slow_end_rate`) [-]."""
+    return slow_end_rate(1.0, count)
+
+
+@dataclass(frozen=True)
+class SlowEnd:
+    """A verdict whose target can be met at the estimate and missed at the slow end of the likely range.
+
+    ``slow``: the verdict's ``params`` key of the slow end at the configuration; ``there``: the key of the
+    slow end at the count found; ``constraint``: the scenario's constraint field of the target; ``factor``:
+    the slow end over the estimate at a count [-]; the target tightened for a count is ``target / factor``
+    (a deadline shortened by a factor above 1, a rate raised by one below 1); ``counts``: the counts
+    the family's search tries [cards]."""
+
+    slow: str
+    there: str
+    constraint: str
+    factor: Callable[[int], float]
+    counts: tuple[int, ...]
+
+
+SLOW_ENDS = {"deadline": SlowEnd("slow_hours", "slow_count_hours", "deadline_hours", slow_factor, TRAINING_COUNTS),
+             "request-rate": SlowEnd("slow_requests_per_s", "slow_count_requests_per_s", "requests_per_s",
+                                     slow_rate_factor, SERVING_COUNTS)}
+"""The verdicts said at the slow end, by id: a training job's deadline (hours, a ceiling) and a serving
+deployment's request rate (requests/s, a floor)."""
 
 
 def deadline_verdict(est: Estimate) -> Verdict | None:
@@ -57,37 +93,51 @@ def deadline_verdict(est: Estimate) -> Verdict | None:
     return next((v for v in est.verdicts if v.id == "deadline"), None)
 
 
+def slow_end_verdict(est: Estimate) -> Verdict | None:
+    """The estimate's verdict said at the slow end (:data:`SLOW_ENDS`: its deadline, or its request rate),
+    None where neither was checked."""
+    return next((v for v in est.verdicts if v.id in SLOW_ENDS and SLOW_ENDS[v.id].slow in v.params), None)
+
+
+def meets_there(verdict: Verdict, slow: float, target: float) -> bool:
+    """Whether ``slow``, the verdict's figure at the slow end, meets ``target``: at most it for a ceiling
+    (the deadline), at least it for a floor (the request rate)."""
+    return slow <= target if verdict.kind == "ceiling" else slow >= target
+
+
 def misses_at_slow_end(verdict: Verdict | None) -> bool:
-    """A deadline met at the estimate that the likely range's slow end misses (the verdict's words
-    "may miss it at the slow end", :func:`configurator.core.verdicts._deadline`)."""
-    if verdict is None or not verdict.met:
+    """A target met at the estimate that the likely range's slow end misses (the verdict's words
+    "may miss it at the slow end", :mod:`configurator.core.verdicts`)."""
+    if verdict is None or not verdict.met or verdict.id not in SLOW_ENDS:
         return False
-    slow = verdict.params.get("slow_hours")
-    return slow is not None and slow > verdict.target
+    slow = verdict.params.get(SLOW_ENDS[verdict.id].slow)
+    return slow is not None and not meets_there(verdict, slow, verdict.target)
 
 
 def with_slow_end(est: Estimate, book: PriceBook | None = None, objective: Objective = Objective.TCO) -> Estimate:
-    """``est`` with its deadline verdict saying the fewest count of its card whose slow end meets the
-    deadline (:func:`fewest_at_slow_end`) and what it costs beyond ``est``'s on the ranking's basis:
-    ranked by rent (``objective`` CLOUD) any count is tried and the extra is the job's rent
+    """``est`` with its deadline or request-rate verdict (:func:`slow_end_verdict`) saying the fewest count of
+    its card whose slow end meets the target (:func:`fewest_at_slow_end`) and what it costs beyond ``est``'s on
+    the ranking's basis: ranked by rent (``objective`` CLOUD) any count is tried and the extra is the rent
     (:func:`extra_rent`), else counts of whole servers only, as a ranking by ownership buys them, and the
     extra is the cost of owning them (:func:`extra_ownership`; ``book``: the ranking's prices, None: the
-    scenario's own). ``est`` itself where the slow end meets, or no deadline was checked: nothing is
+    scenario's own). ``est`` itself where the slow end meets, or no such target was checked: nothing is
     searched."""
-    verdict = deadline_verdict(est)
+    verdict = slow_end_verdict(est)
     if not misses_at_slow_end(verdict) or "slow_count" in verdict.params:
         return est
     kept = _MEMO.get(objective, held=(est, book))
     if kept is not None:
         return kept
-    rent = objective is Objective.CLOUD
-    found, blocked = fewest_at_slow_end(est.scenario, est.card, verdict.target, whole_systems=not rent)
+    rent, end = objective is Objective.CLOUD, SLOW_ENDS[verdict.id]
+    found, blocked = fewest_at_slow_end(est.scenario, est.card, verdict.target, whole_systems=not rent,
+                                        verdict_id=verdict.id)
     params = {**verdict.params, "slow_count": None, "slow_blocked": blocked, "card": est.card.name,
               "currency": est.scenario.economics.currency, "years": est.scenario.economics.amortisation_years,
               "slow_basis": "rent" if rent else "ownership"}
     if found is not None:
-        params.update(slow_count=found.scenario.count, slow_count_hours=deadline_verdict(found).params["slow_hours"],
-                      slow_extra=extra_rent(est, found) if rent else extra_ownership(est, found, book))
+        there = next(v for v in found.verdicts if v.id == verdict.id).params[end.slow]
+        params.update({"slow_count": found.scenario.count, end.there: there,
+                       "slow_extra": extra_rent(est, found) if rent else extra_ownership(est, found, book)})
         if rent:
             params.update(slow_rate=est.costs.prices.cloud_per_hour)
     verdicts = tuple(replace(v, params=params) if v is verdict else v for v in est.verdicts)
@@ -103,36 +153,45 @@ def with_slow_end_asked(est: Estimate) -> Estimate:
     return with_slow_end(est, None, est.scenario.ranking.objective)
 
 
-def fewest_at_slow_end(scenario: Scenario, card: Card, deadline: float, whole_systems: bool = True
-                       ) -> tuple[Estimate | None, bool]:
-    """The fewest count of ``card`` whose job meets ``deadline`` [h] even at the slow end of its likely
-    range, and every other constraint ``scenario`` states, as an estimate at ``deadline`` (None where no
-    count the search tries does), and whether some count tried meets the deadline there but breaks
-    another constraint (a budget, a power cap). The family's count and layout search (the ranking's) is
-    run at the deadline shortened by each slow-end factor the band holds for counts from ``scenario``'s
-    up (:func:`slow_factor`: one for every count above 64 cards), so it stops just past the counts that
-    meet there; each count kept is judged at its own slow end."""
-    family = family_of(scenario.workload)
-    factors = sorted({slow_factor(n) for n in (scenario.count, *TRAINING_COUNTS) if n >= scenario.count})
+def fewest_at_slow_end(scenario: Scenario, card: Card, deadline: float, whole_systems: bool = True,
+                       verdict_id: str = "deadline") -> tuple[Estimate | None, bool]:
+    """The fewest count of ``card`` whose work meets the target ``deadline`` of the verdict ``verdict_id``
+    (:data:`SLOW_ENDS`: a deadline [h], a request rate [requests/s]) even at the slow end of its likely
+    range, and every other constraint ``scenario`` states, as an estimate at that target (None where no
+    count the search tries does), and whether some count tried meets it there but breaks another
+    constraint (a budget, a power cap, a latency target). The family's count and layout search (the
+    ranking's) is run at the target tightened by each slow-end factor the band holds for counts from
+    ``scenario``'s up (:attr:`SlowEnd.factor`: one for every count above 64 cards), so it stops just past
+    the counts that meet there; each count kept is judged at its own slow end. The count found is restated
+    at the buyer's own target where its slow end still meets it there, else kept as planned for the
+    tightened one (a serving plan sizes its batch for the users the rate keeps in flight: planned for
+    40 requests/s, 15 × MI350X carry 39.3 at the slow end; planned for about 60, enough)."""
+    end, family = SLOW_ENDS[verdict_id], family_of(scenario.workload)
+    factors = sorted({end.factor(n) for n in (scenario.count, *end.counts) if n >= scenario.count})
     meeting: dict[int, Estimate] = {}
     blocked = False
     for factor in factors:
-        shortened = updated(scenario, constraints={"deadline_hours": deadline / factor})
-        for est in family.deployments(shortened, card, whole_systems=whole_systems):
-            verdict = deadline_verdict(est)
-            slow = None if verdict is None else verdict.params.get("slow_hours", verdict.actual)
-            if slow is None or slow > deadline:
+        tightened = updated(scenario, constraints={end.constraint: deadline / factor})
+        for est in family.deployments(tightened, card, whole_systems=whole_systems):
+            verdict = next((v for v in est.verdicts if v.id == verdict_id), None)
+            slow = None if verdict is None else verdict.params.get(end.slow, verdict.actual)
+            if slow is None or not meets_there(verdict, slow, deadline):
                 continue
-            if any(v.id != "deadline" for v in est.violations):
+            if any(v.id != verdict_id for v in est.violations):
                 blocked = True
             else:
                 meeting.setdefault(est.scenario.count, est)
     if not meeting:
         return None, blocked
-    from configurator.core.estimate import estimate  # the count at the buyer's own deadline (its pace, its TCO)
+    from configurator.core.estimate import estimate  # the count at the buyer's own target (its pace, its TCO)
 
     fewest = meeting[min(meeting)]
-    return estimate(updated(fewest.scenario, constraints={"deadline_hours": deadline}), card), blocked
+    restated = estimate(updated(fewest.scenario, constraints={end.constraint: deadline}), card)
+    verdict = next((v for v in restated.verdicts if v.id == verdict_id), None)
+    slow = None if verdict is None else verdict.params.get(end.slow)
+    if slow is not None and meets_there(verdict, slow, deadline):
+        return restated, blocked
+    return fewest, blocked  # planned for the buyer's rate a service batches fewer users: kept as planned
 
 
 def extra_ownership(est: Estimate, more: Estimate, book: PriceBook | None = None) -> float | None:
@@ -149,9 +208,11 @@ def extra_ownership(est: Estimate, more: Estimate, book: PriceBook | None = None
 
 
 def extra_rent(est: Estimate, more: Estimate) -> float | None:
-    """What renting ``more`` for the job costs beyond renting ``est``: the difference of their rents for the
-    job at the estimate (:attr:`~configurator.core.economics.Costs.cloud`: the rent per card-hour times the
-    cards times the job's hours), the basis a ranking by rent compares; None where either has no rent
-    [currency]."""
+    """What renting ``more`` costs beyond renting ``est``: the difference of their rents at the estimate
+    (:attr:`~configurator.core.economics.Costs.cloud`: the rent per card-hour times the cards times the job's
+    hours; for a service, which runs on, one hour's times :data:`HOURS_PER_MONTH`: a month around the clock),
+    the basis a ranking by rent compares; None where either has no rent [currency]."""
     mine, theirs = est.costs.cloud, more.costs.cloud
-    return None if mine is None or theirs is None else theirs - mine
+    if mine is None or theirs is None:
+        return None
+    return (theirs - mine) * (HOURS_PER_MONTH if est.serving is not None else 1.0)

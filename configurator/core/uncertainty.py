@@ -165,6 +165,14 @@ def slow_end_hours(hours: float, cards: int) -> float:
     return band_for("train-throughput", hours, cards, inverse=True).high
 
 
+def slow_end_rate(requests_per_s: float, cards: int) -> float:
+    """The slow end of a serving deployment's ``requests_per_s`` [requests/s] on ``cards`` cards: the low end
+    of the rate's likely range (the serving-throughput band's low factor of measured over predicted)
+    [requests/s]. The request-rate verdict's slow end (:func:`configurator.core.constraints.serving_verdicts`)
+    and the count that carries the rate there (:mod:`configurator.core.slow_end_count`) read it."""
+    return band_for("serving-throughput", requests_per_s, cards).low
+
+
 def headline_bands(est: Estimate) -> dict[str, Band]:
     """The band of each headline number of ``est``, keyed by the number's JSON name.
 

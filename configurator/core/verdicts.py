@@ -28,8 +28,8 @@ A verdict's shape (``Verdict.to_dict()`` is the JSON)::
               other constraints: ""
     origin    "set" (the buyer's) or the serving use whose default it is ("chat", "api")
     params    what the words need beside the numbers: card, date, unpriced item count …
-    slow_end  deadline only, where the slow end of the likely range misses a deadline met at the
-              estimate and the fewest count meeting it there was searched
+    slow_end  deadline and request rate only, where the slow end of the likely range misses a deadline
+              met (a rate carried) at the estimate and the fewest count meeting it there was searched
               (:func:`configurator.core.slow_end_count.with_slow_end`: the ranking's first, the
               summary's configuration, a hand-picked one's estimate): :func:`slow_end_to_dict`
 """
@@ -174,8 +174,8 @@ def violations_to_dicts(verdicts: Iterable[Verdict]) -> list[dict]:
 
 
 def _slow_end_json(v: Verdict) -> dict:
-    """``{"slow_end": …}`` of a deadline verdict whose slow-end count was searched for (:func:`slow_end_to_dict`);
-    empty otherwise."""
+    """``{"slow_end": …}`` of a deadline or request-rate verdict whose slow-end count was searched for
+    (:func:`slow_end_to_dict`); empty otherwise."""
     found = slow_end_to_dict(v)
     return {} if found is None else {"slow_end": found}
 
@@ -277,13 +277,17 @@ def _deadline(v: Verdict) -> Message:
 
 
 def _slow_end_count(v: Verdict) -> Message:
-    """The fewest cards of the card whose slow end meets the deadline, with the slow end's time there and
-    what they cost to own beyond the configuration's over the years owned (``slow_count`` …, written by
-    :func:`configurator.core.slow_end_count.with_slow_end`), or that no count tried does."""
+    """The fewest cards of the card whose slow end meets the deadline (carries the request rate), with the
+    slow end's time (rate) there and what they cost to own beyond the configuration's over the years owned
+    (``slow_count`` …, written by :func:`configurator.core.slow_end_count.with_slow_end`), or that no count
+    tried does."""
     p = v.params
     if p["slow_count"] is None:  # none tried meets it there, or those that do break another constraint
-        return msg("slow-end-none-blocked" if p.get("slow_blocked") else "slow-end-none", card=p.get("card", ""))
+        none = "slow-end-rate-none" if v.id == "request-rate" else "slow-end-none"
+        return msg(none + "-blocked" if p.get("slow_blocked") else none, card=p.get("card", ""))
     extra = p.get("slow_extra")
+    if v.id == "request-rate":
+        return _slow_end_rate_count(p, extra)
     if p.get("slow_basis") == "rent":  # ranked by rent: the job's extra rent at the rent per card-hour
         return deadline_msg("slow-end-count-rent", v.target, {"slow_hours": p["slow_count_hours"]},
                             count=p["slow_count"], cost=_extra_rent(extra, p))
@@ -292,35 +296,61 @@ def _slow_end_count(v: Verdict) -> Message:
     return deadline_msg(name, v.target, {"slow_hours": p["slow_count_hours"]}, count=p["slow_count"], **priced)
 
 
-def _extra_rent(extra: float | None, p: dict) -> Message:
-    """What renting the slow end's count costs for the job beyond the configuration (``extra`` [currency]; a
-    ranking by rent's basis, :func:`configurator.core.slow_end_count.extra_rent`), at the rent per card-hour
-    (``slow_rate`` [currency/(card h)]); more, less (fewer card-hours), or not priced."""
+def slow_end_count_words(v: Verdict | None) -> Message | None:
+    """The fewest cards whose slow end meets ``v``'s target, in words (:func:`_slow_end_count`), where they were
+    searched for (``slow_count`` in its params: the slow end misses at ``v``'s count); None otherwise. A
+    suggested count says it after its own words (:mod:`configurator.core.fit_suggestions`)."""
+    return None if v is None or "slow_count" not in v.params else _slow_end_count(v)
+
+
+def _slow_end_rate_count(p: dict, extra: float | None) -> Message:
+    """The fewest cards whose slow end carries the request rate, with the rate there (``slow_count_requests_per_s``
+    [requests/s]) and what they cost beyond the configuration: to own over the years owned, or, ranked by
+    rent, to rent a month around the clock (:func:`_extra_rent`)."""
+    there = {"count": p["slow_count"], "slow_rate": p["slow_count_requests_per_s"]}
+    if p.get("slow_basis") == "rent":
+        return msg("slow-end-rate-count-rent", cost=_extra_rent(extra, p, "-month"), **there)
+    if extra is None:
+        return msg("slow-end-rate-count-unpriced", **there)
+    return msg("slow-end-rate-count", extra=extra, currency=p["currency"], period=period_msg(p["years"]), **there)
+
+
+def _extra_rent(extra: float | None, p: dict, period: str = "") -> Message:
+    """What renting the slow end's count costs for the job (``period`` "-month": a month around the clock, a
+    service's) beyond the configuration (``extra`` [currency]; a ranking by rent's basis,
+    :func:`configurator.core.slow_end_count.extra_rent`), at the rent per card-hour (``slow_rate``
+    [currency/(card h)]); more, less (fewer card-hours), or not priced."""
     if extra is None or p.get("slow_rate") is None:
-        return msg("slow-end-rent-unpriced")
+        return msg("slow-end-rent-unpriced" + period)
     said = {"rate": p["slow_rate"], "currency": p["currency"]}
-    return msg("slow-end-rent-more", extra=extra, **said) if extra >= 0 else \
-        msg("slow-end-rent-less", saved=-extra, **said)
+    return msg("slow-end-rent-more" + period, extra=extra, **said) if extra >= 0 else \
+        msg("slow-end-rent-less" + period, saved=-extra, **said)
 
 
 def slow_end_to_dict(v: Verdict) -> dict | None:
-    """The deadline verdict's slow end in its JSON (``slow_end``), where it was searched for: the slow end of
-    the likely range at the configuration (``hours``), the fewest cards whose slow end meets the deadline
+    """The deadline (request-rate) verdict's slow end in its JSON (``slow_end``), where it was searched for: the
+    slow end of the likely range at the configuration (``hours``), the fewest cards whose slow end meets the deadline
     (``cards``, null where no count tried does; ``other_constraints_break`` true where some count meets it
     there but breaks another constraint set), their slow end (``cards_hours``) and what they cost to own
     beyond it over the years owned (``extra_ownership``, in ``currency``; null unpriced), or where the ranking
     is by rent (``basis`` "rent", else "ownership") what renting them costs for the job beyond it
     (``extra_rent``; negative: fewer card-hours) at ``rent_per_card_hour``, ``extra_ownership`` then null;
-    None otherwise [h, cards, currency, currency/(card h)]."""
+    None otherwise [h, cards, currency, currency/(card h)]. A request rate's (slowend49c) has the requests/s
+    at the slow end (``requests_per_s``) and the count's there (``cards_requests_per_s``) instead of the hours,
+    its extra rent a month's around the clock (``extra_rent_period`` "month") [requests/s]."""
     p = v.params
-    if v.id != "deadline" or "slow_count" not in p:
+    if v.id not in ("deadline", "request-rate") or "slow_count" not in p:
         return None
     extra = p.get("slow_extra")
     extra = None if extra is None else round(extra, 2)
     rent = p.get("slow_basis") == "rent"
-    return {"hours": _rounded(p["slow_hours"]), "cards": p["slow_count"], "other_constraints_break": p["slow_blocked"]
-            if p["slow_count"] is None else False,
-            "cards_hours": _rounded(p.get("slow_count_hours")), "basis": "rent" if rent else "ownership",
+    if v.id == "deadline":
+        there = {"hours": _rounded(p["slow_hours"]), "cards_hours": _rounded(p.get("slow_count_hours"))}
+    else:  # the rent is a month's around the clock (extra_rent_period)
+        there = {"requests_per_s": _rounded(p["slow_requests_per_s"]),
+                 "cards_requests_per_s": _rounded(p.get("slow_count_requests_per_s")), "extra_rent_period": "month"}
+    return {**there, "cards": p["slow_count"], "other_constraints_break": p["slow_blocked"]
+            if p["slow_count"] is None else False, "basis": "rent" if rent else "ownership",
             "extra_ownership": None if rent else extra, "extra_rent": extra if rent else None,
             "rent_per_card_hour": p.get("slow_rate") if rent else None, "currency": p["currency"],
             "years": p["years"]}
@@ -346,9 +376,16 @@ def _power(v: Verdict) -> Message:
 
 def _floor_rate(v: Verdict) -> Message:
     """A rate that must reach its target (``throughput``, ``request-rate``): its message ids are
-    ``<id>-unknown``, ``meets-<id>`` and ``misses-<id>``."""
+    ``<id>-unknown``, ``meets-<id>`` and ``misses-<id>``; a request rate carried at the estimate that the slow
+    end of its likely range (``slow_requests_per_s``) does not, ``meets-request-rate-at-estimate``, then the
+    fewest cards that carry it there where they were searched for (:func:`_slow_end_count`)."""
     if v.met is None:
         return msg(f"{v.id}-unknown", target=v.target)
+    slow = v.params.get("slow_requests_per_s")
+    if v.met and slow is not None and slow < v.target:  # carried at the estimate, not across its likely range
+        said = msg("meets-request-rate-at-estimate", rate=v.actual, target=v.target, slow=slow)
+        return said if "slow_count" not in v.params else msg("deadline-and-slow-end", first=said,
+                                                              then=_slow_end_count(v))
     if v.met:
         return msg(f"meets-{v.id}", rate=v.actual, target=v.target)
     return msg(f"misses-{v.id}", rate=v.actual, target=v.target, short=v.by, share=v.share)

@@ -62,12 +62,17 @@ FIT_RECORDS: dict[str, FitRecord] = {
         "each of three publications left out: 11.3 % median |LOSO error| over its 9 fitting rows with a figure "
         "(refitted 0.786 to 0.943); leave one row out 13.8 % median, 48.3 % worst over 10 rows (December 2026, "
         "with a prompt's output head at its last token only); 2026-12-06, TensorRT-LLM's weight share at its "
-        "kernel tables' 0.85 and the share 0.927 -> 0.936: leave one row out 11.8 -> 12.2 % median, 45.5 % worst"),
+        "kernel tables' 0.85 and the share 0.927 -> 0.936: leave one row out 11.8 -> 12.2 % median, 45.5 % worst; "
+        "session 49, beside the per-layer time fitted by the next rule (154.3 µs), 0.958: leave one row out 14.4 % "
+        "median, 44.0 % worst"),
     "prompt efficiency (prefill)": FitRecord(
         "leave one row out 10.2 % median, 50.8 % worst over its 10 rows (against the serving efficiency's 12.2 % and "
         "45.5 % on the same rows under the sum); each of three publications left out, the prefill kind's LOSO median "
         "9.1 -> 8.6 % (2026-12-06, once a prompt alone took the larger of its products and its weight stream: "
-        "notes-prompt-efficiency-2026-12-06.md)"),
+        "notes-prompt-efficiency-2026-12-06.md); session 49, solving the per-layer time of the fused engines too "
+        "(two fields, 0.837 and 154.3 µs): leave one row out 9.6 % median, 47.2 % worst; each publication left out, "
+        "the prefill kind's LOSO median 8.6 -> 8.1 %, TensorRT-LLM's eight rows 13.1 -> 10.9 % "
+        "(notes-prefill-fitted-2026-12-06.md)"),
     "transformers decode profile": FitRecord(
         "leave one row out 3.1 % median, 10.3 % worst (10.5 % before the prefill efficiency's 0.936, 2026-12-06) "
         "over 15 of its 18 rows (3 left out have no solution under the ceiling); the first campaign's two rows predicted from the grid's sixteen: 5.2 % median, 10.3 % "

@@ -62,12 +62,17 @@ FIT_RECORDS: dict[str, FitRecord] = {
         "each of three publications left out: 11.3 % median |LOSO error| over its 9 fitting rows with a figure "
         "(refitted 0.786 to 0.943); leave one row out 13.8 % median, 48.3 % worst over 10 rows (December 2026, "
         "with a prompt's output head at its last token only); 2026-12-06, TensorRT-LLM's weight share at its "
-        "kernel tables' 0.85 and the share 0.927 -> 0.936: leave one row out 11.8 -> 12.2 % median, 45.5 % worst"),
+        "kernel tables' 0.85 and the share 0.927 -> 0.936: leave one row out 11.8 -> 12.2 % median, 45.5 % worst; "
+        "session 49, beside the per-layer time fitted by the next rule (154.3 µs), 0.958: leave one row out 14.4 % "
+        "median, 44.0 % worst"),
     "prompt efficiency (prefill)": FitRecord(
         "leave one row out 10.2 % median, 50.8 % worst over its 10 rows (against the serving efficiency's 12.2 % and "
         "45.5 % on the same rows under the sum); each of three publications left out, the prefill kind's LOSO median "
         "9.1 -> 8.6 % (2026-12-06, once a prompt alone took the larger of its products and its weight stream: "
-        "notes-prompt-efficiency-2026-12-06.md)"),
+        "notes-prompt-efficiency-2026-12-06.md); session 49, solving the per-layer time of the fused engines too "
+        "(two fields, 0.837 and 154.3 µs): leave one row out 9.6 % median, 47.2 % worst; each publication left out, "
+        "the prefill kind's LOSO median 8.6 -> 8.1 %, TensorRT-LLM's eight rows 13.1 -> 10.9 % "
+        "(notes-prefill-fitted-2026-12-06.md)"),
     "transformers decode profile": FitRecord(
         "leave one row out 3.1 % median, 10.3 % worst (10.5 % before the prefill efficiency's 0.936, 2026-12-06) "
         "over 15 of its 18 rows (3 left out have no solution under the ceiling); the first campaign's two rows predicted from the grid's sixteen: 5.2 % median, 10.3 % "
@@ -212,14 +217,21 @@ class Informed:
     :data:`INFORMED` names one (:func:`problems`)."""
 
 
-INFORMED = (
+INFORMED: tuple[Informed, ...] = ()
+"""Defaults whose rows are in sample whatever is held out (the report names them)."""
+
+DERIVED = (
     Informed("prefill_layer_overhead_s = 1.3e-4 s", H200_RIG,
-             "the per-layer time of prefill for the fused engines (vLLM, SGLang, TensorRT-LLM, llama.cpp). Since "
+             "the per-layer time of prefill for the fused engines (vLLM, SGLang, TensorRT-LLM, llama.cpp): fitted in "
+             "session 49 (2026-12-06) beside the prompt efficiency by the prompt's rule (FITS, 'prompt efficiency "
+             "(prefill)': two fields over the ten prefill rows, 154.3 µs with 0.837, the serving steps' efficiency "
+             "then 0.958, the two rules solved in turn: benchmarks/loso_chain.py; "
+             "notes-prefill-fitted-2026-12-06). What follows is its history as an informed default. Since "
              "2026-12-04 the rig's own eager engine no longer takes it: its layer is counted (formulas/eager_layer.py: "
              "the elementwise kernels' traffic per token and the host's dispatch of 41 kernels a layer as a floor), "
-             "which the grid's nine prefill rows at 512-131,072 tokens checked as settled_by asked (-10.1..+1.5 % at the refitted efficiency, "
-             "against -37.8..-11.5 % with 130 µs; the prefill efficiency refitted 0.908 -> 0.927). What follows is "
-             "the history. The figure once chosen with the H200 "
+             "which the grid's nine prefill rows at 512-131,072 tokens checked as its settled_by then asked "
+             "(-10.1..+1.5 % at the refitted efficiency, against -37.8..-11.5 % with 130 µs; the prefill efficiency "
+             "refitted 0.908 -> 0.927). The figure once chosen with the H200 "
              "rows in view for training and prefill alike, kept for prefill when training's was fitted (December "
              "2026). Fitted beside the prefill efficiency over the ten prefill rows it comes out 84 µs (with "
              "0.871), but two fields from ten rows of three publications do not cross-validate (re-run "
@@ -265,18 +277,15 @@ INFORMED = (
              "40.4 -> 53.9 %); fitted (154 µs with 0.837, serving 0.958) held-out prefill 9.7 -> 11.0 % against "
              "held-out serving-latency 40.4 -> 33.4 %. The roofline leaves TensorRT-LLM's 128-token rows 96-144 "
              "µs a layer beyond the count, the size of the eager host launches and of FP8's slower weight stream, "
-             "neither priced",
-             settled_by="for the fused engines, TensorRT-LLM's time to first token at three or more prompt lengths "
-                        "on one card, or a timeline of one of its context steps (its table gives two lengths a "
-                        "card); the eager engine's part was settled by the grid's prefill rows (2026-12-04)"),
-)
-"""Defaults whose rows are in sample whatever is held out (the report names them)."""
-
-DERIVED = (
+             "neither priced. What would have settled it then: for the fused engines, TensorRT-LLM's time to first "
+             "token at three or more prompt lengths on one card, or a timeline of one of its context steps (its "
+             "table gives two lengths a card); the eager engine's part was settled by the grid's prefill rows "
+             "(2026-12-04)"),
     Informed("layer_overhead_s = 1.3e-4 s", H200_RIG,
              "once chosen with the H200 rows in view as the per-layer time of training and prefill alike; split in "
              "December 2026 into a training figure (layer_overhead_s), fitted beside the products' share (FITS: "
-             "474 µs), and a prefill figure (prefill_layer_overhead_s), kept at 130 µs (INFORMED)"),
+             "474 µs), and a prefill figure (prefill_layer_overhead_s), kept at 130 µs (informed until session 49, "
+             "then fitted beside the prompt efficiency: the entry above)"),
     Informed("eager loss: 3 fp32 vocabulary-wide tensors", H200_RIG,
              "once 'informed by' the full-recomputation H200 rows ('match 12 B per vocabulary entry'), now counted "
              "from PyTorch's cross_entropy on upcast logits — the saved log-softmax output, its gradient and the "

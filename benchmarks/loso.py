@@ -99,7 +99,8 @@ FITS = (
     Fit("prefill efficiency (serving)", None, "prefill", ("prefill_efficiency",), PREFILL_ROWS,
         SERVING_EFFICIENCY_RULE, tied=lambda v: {"prompt_efficiency": v["prefill_efficiency"], "prompt_overlap": 0.0},
         held=SERVING_EFFICIENCY_HELD),
-    Fit("prompt efficiency (prefill)", None, "prefill", ("prompt_efficiency",), PREFILL_ROWS, PREFILL_RULE,
+    Fit("prompt efficiency (prefill)", None, "prefill", ("prompt_efficiency", "prefill_layer_overhead_s"), PREFILL_ROWS,
+        PREFILL_RULE,
         tied=lambda v: {"prompt_overlap": PROMPT_OVERLAP}, depends_on=("prefill efficiency (serving)",),
         held=PREFILL_HELD),
 

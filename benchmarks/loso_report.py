@@ -39,6 +39,8 @@ def print_fits(source: RowSource, rows: Sequence[Row]) -> None:
             print(f"    where a source left out leaves too few rows to solve it, {len(fit.stand_in)} held-out rows join "
                   f"them ({fit.stand_in[0].split(':')[0]}: ..., Fit.stand_in); the shipped fit does not read them")
     print("\nDefaults informed by calibration rows without a rule (their rows stay in sample):")
+    if not INFORMED:
+        print("  none: every default is fitted by a rule, measured, sourced or derived (defaults_registry.py)")
     for item in INFORMED:
         print(f"  {item.default} [{item.publication}]: {item.how}")
         print(f"    settled by: {item.settled_by}")

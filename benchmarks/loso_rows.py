@@ -175,31 +175,32 @@ SERVING_EFFICIENCY_RULE = (
     "rig's PyTorch prefill, TensorRT-LLM's eight time-to-first-token rows and NVIDIA's H100-vs-A100 blog row), "
     "each priced as the serving steps price a prompt (the load model's step carrying it: its weight read added "
     "to its products, prompt_overlap 0, the products at this efficiency): one share, least squares on the log "
-    "error of the prompt's time, beside the per-layer time of the fused engines held at 130 µs (INFORMED) and "
-    "the rig's eager layer counted (formulas/eager_layer.py) (configurator/core/formulas/efficiency.py, "
-    "PREFILL_EFFICIENCY)")
+    "error of the prompt's time, beside the per-layer time of the fused engines as the next fit gives it (the two "
+    "rules solved in turn until neither moves, benchmarks/loso_chain.py) and the rig's eager layer counted "
+    "(formulas/eager_layer.py) (configurator/core/formulas/efficiency.py, PREFILL_EFFICIENCY)")
 
 PREFILL_RULE = (
     "the same 10 prefill rows priced as a prompt prefilled alone (prefill_time.prefill_seconds: the chunk's "
-    "weight stream under its products, the roofline, PROMPT_OVERLAP 1): one share, least squares on the log "
-    "error of the prompt's time, beside the per-layer time of the fused engines held at 130 µs (INFORMED) and "
-    "the serving steps' efficiency as the previous fit gives it (configurator/core/formulas/efficiency.py, "
-    "PROMPT_EFFICIENCY)")
+    "weight stream under its products, the roofline, PROMPT_OVERLAP 1): two fields, the share and the per-layer "
+    "time of the fused engines (prefill_layer_overhead_s; the rig's eager layer is counted, formulas/eager_layer.py), "
+    "least squares on the log error of the prompt's time; TensorRT-LLM's three 128-token prompts separate the "
+    "per-layer time from the products; the serving steps' efficiency as the previous fit gives it "
+    "(configurator/core/formulas/efficiency.py, PROMPT_EFFICIENCY and PREFILL_LAYER_OVERHEAD_S)")
 
 SERVING_EFFICIENCY_HELD = (
     "it sets decode's compute-bound products and every serving kind (throughput, MLPerf, latency), "
     "which are predicted with it, not fitted; the prompt alone on an idle copy reads the next fit's "
     "prompt efficiency with its weight stream under its products (PROMPT_OVERLAP 1), so the rows this "
     "rule reads are the next fit's to predict; the per-layer time of engines without their own "
-    "(prefill_layer_overhead_s, 130 µs) is informed, not fitted (INFORMED); the TensorRT-LLM profile's "
+    "(prefill_layer_overhead_s) is the next fit's, held at its shipped value while this one is solved (with a "
+    "source left out too: the fits are solved in order once); the TensorRT-LLM profile's "
     "decode profile is held as shipped: its weight and KV shares and its CUDA-graph per-layer time are "
     "sourced from aiconfigurator's kernel tables (defaults_registry.PROFILE_SOURCES), its eager increment "
     "counted (launches x 3 µs, PROFILE_SOURCES); the weight share is what its time-to-first-token rows read")
 
 PREFILL_HELD = (
     "the serving steps' efficiency is the previous fit's (the serving steps and decode read it, not this "
-    "one); the per-layer time of engines without their own (prefill_layer_overhead_s, 130 µs) is informed "
-    "(INFORMED); the overlap is derived (PROMPT_OVERLAP, the roofline), not fitted")
+    "one); the overlap is derived (PROMPT_OVERLAP, the roofline), not fitted")
 
 
 def median_reserve(rows: Sequence[Row]) -> float:

@@ -60,7 +60,7 @@ def test_the_editor_sets_it_for_ai_work_only(qtbot, window):
     assert window.controller.apply("workload", "inference")
     assert editor.step_eff.isVisibleTo(window) and editor.step_eff.suffix().strip() == "%"
     assert field_range(PATH).low == pytest.approx(0.01) and field_range(PATH).high == pytest.approx(1)
-    assert row_label(PATH) == "Serving-step efficiency" and "93.6 %" in field_help(PATH)
+    assert row_label(PATH) == "Serving-step efficiency" and "95.8 %" in field_help(PATH)
     editor.step_eff.setValue(80.0)
     assert window.controller.scenario.assumptions.prefill_efficiency == pytest.approx(0.80)
     assert window.controller.scenario.assumptions.prompt_efficiency == pytest.approx(PROMPT_EFFICIENCY)
@@ -82,21 +82,22 @@ def test_the_example_files_own_value_reaches_its_first_token():
     opened = read_scenario(EXAMPLE, notes)
     assert json.loads(EXAMPLE.read_text(encoding="utf-8"))["scenario"]["assumptions"]["prefill_efficiency"] == 0.55
     assert opened.assumptions.prefill_efficiency == pytest.approx(0.55)  # the serving steps keep the file's value
-    assert opened.assumptions.prompt_efficiency == pytest.approx(0.486)  # 0.55 × 0.827 / 0.936
+    assert opened.assumptions.prompt_efficiency == pytest.approx(0.481)  # 0.55 × 0.837 / 0.958 (0.486 before 49)
     (said,) = [n for n in notes if n.id == "scenario-prefill-carried"]
-    assert "55.0\xa0%" in said.text_in("en") and "48.6\xa0%" in said.text_in("en")
-    assert "服务步效率设为 55.0%" in said.text_in("zh_CN") and "提示预填充效率 48.6%" in said.text_in("zh_CN")
+    assert "55.0\xa0%" in said.text_in("en") and "48.1\xa0%" in said.text_in("en")
+    assert "服务步效率设为 55.0%" in said.text_in("zh_CN")
+    assert "提示预填充效率 48.1%" in said.text_in("zh_CN")
 
 
 def test_a_users_own_value_is_carried_to_the_prompt_at_the_defaults_ratio():
     notes = []
     opened = scenario_from_document(_old(0.6), notes)
     assert opened.assumptions.prefill_efficiency == pytest.approx(0.6)
-    assert opened.assumptions.prompt_efficiency == pytest.approx(0.530)  # 0.6 × 0.827 / 0.936
+    assert opened.assumptions.prompt_efficiency == pytest.approx(0.524)  # 0.6 × 0.837 / 0.958 (0.530 until session 49)
     assert carried_prompt_efficiency(0.6) == pytest.approx(round(0.6 * PROMPT_EFFICIENCY / PREFILL_EFFICIENCY, 3))
     (said,) = [n for n in notes if n.id == "scenario-prefill-carried"]
-    assert "60.0\xa0%" in said.text_in("en") and "53.0\xa0%" in said.text_in("en")
-    assert "53.0%" in said.text_in("zh_CN") and " %" not in said.text_in("zh_CN")
+    assert "60.0\xa0%" in said.text_in("en") and "52.4\xa0%" in said.text_in("en")
+    assert "52.4%" in said.text_in("zh_CN") and " %" not in said.text_in("zh_CN")
 
 
 def test_a_shape_rate_default_a_file_carried_leaves_the_prompt_at_todays():
@@ -118,7 +119,7 @@ def test_a_file_with_its_prompt_share_or_of_this_version_keeps_both_values():
 def test_training_files_migrate_without_a_note():
     notes = []
     opened = scenario_from_document(_old(0.6, workload="pretrain"), notes)
-    assert opened.assumptions.prompt_efficiency == pytest.approx(0.530) and not notes
+    assert opened.assumptions.prompt_efficiency == pytest.approx(0.524) and not notes
 
 
 def test_the_window_says_the_carried_value_on_open(qtbot, tmp_path):
@@ -131,6 +132,6 @@ def test_the_window_says_the_carried_value_on_open(qtbot, tmp_path):
     window = build_main_window(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
     assert window.open_path(path)
-    assert window.controller.scenario.assumptions.prompt_efficiency == pytest.approx(0.530)
-    assert "53.0\xa0%" in window.statusBar().currentMessage()
-    assert window.editor.prompt_eff.value() == pytest.approx(53.0)
+    assert window.controller.scenario.assumptions.prompt_efficiency == pytest.approx(0.524)
+    assert "52.4\xa0%" in window.statusBar().currentMessage()
+    assert window.editor.prompt_eff.value() == pytest.approx(52.4)

@@ -244,11 +244,13 @@ def test_layouts_weighed_cover_a_mixture_of_experts_plans(catalog, model, card_i
 
 
 @pytest.mark.parametrize("model, card_id, rate", (("deepseek-v3", "mi300x", "100"), ("qwen3-235b-a22b", "l40s", "100"),
-                                                  ("mixtral-8x7b", "l40s", "20")))
+                                                  ("mixtral-8x7b", "l40s", "25")))
 def test_a_mixture_of_experts_count_shown_short_is_not_carried(catalog, model, card_id, rate):
     """A mixture of experts: at every count the floor shows short of the rate, the plan of shared copies
     misses the rate, every layout it weighed (those over several servers too) at every batch, and
-    the floor under its miss (:func:`rate_miss_floor`) is below its worst target miss."""
+    the floor under its miss (:func:`rate_miss_floor`) is below its worst target miss. (Mixtral on the L40S at 25
+    requests/s: at 20 no count was shown short once the serving steps' efficiency moved 0.936 -> 0.958, session
+    49; 4 cards are at 25.)"""
     card = catalog.get(card_id)
     base = _moe_base(catalog, card, model, rate)
     shown = 0

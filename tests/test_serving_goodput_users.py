@@ -66,7 +66,8 @@ def test_where_the_users_meet_the_targets_the_goodput_is_nearly_what_they_send(c
     # 22.11 until session 42, at an engine step of 8,192; vLLM's own default on the L40S (48 GB) is 2,048
     # 22.10 until session 46, 22.16 until vLLM's decode shares came from its kernel tables (session 48)
     # 22.39 until the decode step grew with its batch, max(W + g·C, C), g 0.07/0.20 (session 48)
-    assert performance["goodput_requests_per_s"] == pytest.approx(22.21, abs=0.01)
+    # 22.21 until the serving steps' efficiency moved 0.936 -> 0.958 (session 49, the prefill per-layer time fitted)
+    assert performance["goodput_requests_per_s"] == pytest.approx(22.24, abs=0.01)
     assert performance["goodput_percentile"] == 90
 
 

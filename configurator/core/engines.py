@@ -459,13 +459,15 @@ LLAMA_CPP = EngineProfile(
     # rows' measured difference is 15.7 ms). Not charged: the attention products' conversions without
     # FlashAttention (prompt_conversions.py, module docstring). 2026-12-06: a prompt alone takes the larger of
     # its products and the weight stream they read (prefill_time.overlapped_seconds) at the prompt efficiency
-    # (0.827, formulas/efficiency.py PROMPT_EFFICIENCY); over that the rule gives 0.819 (0.936 before).
-    prefill_share=0.819,
+    # (0.827, formulas/efficiency.py PROMPT_EFFICIENCY); over that the rule gives 0.819 (0.936 before). Session 49:
+    # over the prompt efficiency and per-layer time fitted together (0.837, 154.3 µs), 0.822.
+    prefill_share=0.822,
     # The INT8 MMQ kernels of builds since June 2024 are llama.cpp's own, not cuBLAS: their share is an
     # engine fact of its own. Solved from the llama-bench rows their pull requests published (June 2024,
     # micro-batch 512; ggml-org/llama.cpp PR #7676 RTX 4090 Q4_0 pp512 10,359 tokens/s, PR #7860 RTX 4090
     # Q4_K_S pp2048 9,279 and RTX 3090 Q6_K pp2048 3,491), predicted at the card's INT8 rate: least squares
-    # on the log error (benchmarks/loso.py, 'llama.cpp INT8 (MMQ) prompt processing'), 0.344 (0.331 until the prompt's
+    # on the log error (benchmarks/loso.py, 'llama.cpp INT8 (MMQ) prompt processing'), 0.344 (0.3436 over the
+    # session-49 fit of the prompt's per-layer time, 0.3441 before; 0.331 until the prompt's
     # roofline and its own efficiency, 2026-12-06; 0.334 until the prefill
     # efficiency moved 0.927 -> 0.936, 2026-12-06; 0.335 until the decode
     # fits' session 33 refit, 2026-12-05; 0.342 until the

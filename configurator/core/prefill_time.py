@@ -70,7 +70,8 @@ def prefill_layer_overhead(scenario: Scenario) -> float:
     ``Assumptions.prefill_layer_overhead_s`` (prompt kernels run eagerly, without CUDA graphs, in
     every engine).
 
-    The default, 130 µs, is **informed**, not derived (``benchmarks/defaults_registry.py``, INFORMED). A count
+    The default, 154.3 µs, is **fitted** beside the prompt efficiency (``formulas/efficiency.py``,
+    PREFILL_LAYER_OVERHEAD_S; 130 µs, informed, until session 49), not derived. A count
     of TensorRT-LLM's context layer gives 24-51 µs: 8-17 kernels at ≈3 µs each. Its measured kernel tables give
     ≈45 µs. vLLM with CUDA graphs needs at most 50 µs
     (``benchmarks/data/notes-informed-defaults-2026-12-06.md``). The default lies above all of these, because it

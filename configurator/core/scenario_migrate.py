@@ -27,8 +27,8 @@ then set both. A file without a prompt efficiency is read by what its serving-st
 * any other value, the user's (or version 1's 0.55, a share of dense peak that no migration rewrote, read
   as the file's own like version 1's matrix efficiency): it stays on the serving steps and is carried to
   the prompt at the ratio of today's defaults, value × ``PROMPT_EFFICIENCY`` / ``PREFILL_EFFICIENCY``
-  (0.827 / 0.936), so the first token keeps the share of the steps' efficiency it has by default, said on
-  open for a serving scenario (``scenario-prefill-carried``). The value as it is would price the prompt
+  (0.837 / 0.958 since session 49), so the first token keeps the share of the steps' efficiency it has by
+  default, said on open for a serving scenario (``scenario-prefill-carried``). The value as it is would price the prompt
   above what the fits give beside it (the two regimes differ by the weight stream a step adds,
   ``formulas/efficiency.py``); dropping it would ignore what the file asks. The serving steps are not
   touched: the file's own value keeps pricing them, as before.

@@ -108,7 +108,7 @@ only a measurement of each card gives (scaled to the rig as copy share x 0.883 /
 0.82, the A100 SXM 80GB 0.84, the H100 SXM 0.92). The MI300X's share of its FP8 products
 (:mod:`~configurator.core.formulas.gemm_efficiency`) moves its serving rows more."""
 
-PREFILL_EFFICIENCY = 0.936
+PREFILL_EFFICIENCY = 0.958
 """Share of the GEMM rate at each product's shape on the card
 (:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`) that a serving step's
 products sustain (decode, and the load model's steps carrying prompt tokens beside decodes; an
@@ -122,10 +122,11 @@ squares on the log error over the prefill rows of engines without a prompt share
 table, NVIDIA's H100-vs-A100 blog; ``benchmarks/loso.py``, 'prefill efficiency (serving)'), each
 priced as the load model prices a step carrying the prompt (its weight read added to its products:
 :data:`PROMPT_OVERLAP` 0, the products at this efficiency), beside
-:data:`PREFILL_LAYER_OVERHEAD_S` held at 130 µs for the fused engines, gives 0.936 (2026-12-06, once
-TensorRT-LLM's weight share took its kernel tables' 0.85, ``engines.TENSORRT_LLM``: its time-to-first-token
-rows read the weight stream; 0.927 before, 2026-12-04, once the
-H200 rig's eager engine had its prompt's elementwise traffic and host dispatch counted,
+:data:`PREFILL_LAYER_OVERHEAD_S` as the prompt's fit gives it for the fused engines (154.3 µs), gives 0.958
+(session 49, 2026-12-06, the two rules solved in turn until neither moves, ``benchmarks/loso_chain.py``; 0.936
+beside the 130 µs once chosen by judgement, 2026-12-06, once TensorRT-LLM's weight share took its kernel
+tables' 0.85, ``engines.TENSORRT_LLM``: its time-to-first-token rows read the weight stream; 0.927 before,
+2026-12-04, once the H200 rig's eager engine had its prompt's elementwise traffic and host dispatch counted,
 :mod:`~configurator.core.formulas.eager_layer`, in place of the 130 µs: its row −16 → −7 %; each row
 left out 13.9 → 11.8 % median; 0.908 before, December 2026, with a prompt's
 output head run at its last position only, as the engines do,
@@ -143,7 +144,7 @@ prefill, the compute-bound part of decode, serving throughput, MLPerf server and
 latency under load — which are predicted with it, not fitted; llama.cpp's prompt share
 multiplies it and was solved again after it (``engines.LLAMA_CPP``)."""
 
-PROMPT_EFFICIENCY = 0.827
+PROMPT_EFFICIENCY = 0.837
 """Share of the GEMM rate at each product's shape on the card
 (:func:`~configurator.core.formulas.gemm_efficiency.gemm_efficiency`) that a prompt's products sustain
 when the prompt is prefilled alone on an idle copy (time to first token, a prefill pool's prompts:
@@ -151,13 +152,14 @@ when the prompt is prefilled alone on an idle copy (time to first token, a prefi
 (:data:`PROMPT_OVERLAP`); an engine's prompt kernels reach their own share of it
 (``EngineProfile.prefill_share``). **Fitted**: least squares on the log error over the prefill rows of
 engines without a prompt share of their own (the 10 rows of three publications :data:`PREFILL_EFFICIENCY`
-was fitted to; ``benchmarks/loso.py``, 'prompt efficiency (prefill)'), beside
-:data:`PREFILL_LAYER_OVERHEAD_S` held at 130 µs, gives 0.827 (2026-12-06). It lies below the serving steps'
+was fitted to; ``benchmarks/loso.py``, 'prompt efficiency (prefill)'), together with
+:data:`PREFILL_LAYER_OVERHEAD_S` (two fields), gives 0.837 with 154.3 µs (session 49, 2026-12-06; 0.827 beside the
+130 µs once chosen by judgement, 2026-12-06). It lies below the serving steps'
 :data:`PREFILL_EFFICIENCY` because those steps are priced with the weight stream added to the products (the
 load model's step carrying a prompt, :mod:`configurator.core.load`), and the efficiency fitted under the sum
 absorbed the ≈10 % the stream adds to a 7B's 2,048-token products; with the stream under the products
 (:data:`PROMPT_OVERLAP`) the same rows ask for the products' own rate. One efficiency for both regimes fails:
-the serving rows (MLPerf server and offline) want 0.94, the prefill rows under the roofline 0.83
+the serving rows (MLPerf server and offline) want 0.96, the prefill rows under the roofline 0.84
 (``benchmarks/data/notes-prefill-overlap-2026-12-06.md``, ``notes-prompt-efficiency-2026-12-06.md``)."""
 
 PROMPT_OVERLAP = 1.0
@@ -228,30 +230,40 @@ it, not added. No fitting row is host-bound (the rig's full-training 1B at one s
 under a 68 ms step), so the rule gives what it gave without the floor (0.7715 and 462 µs on the day's
 formulas, against the 0.773 and 464 µs then shipped)."""
 
-PREFILL_LAYER_OVERHEAD_S = 1.3e-4
+PREFILL_LAYER_OVERHEAD_S = 1.543e-4
 """Time per layer per prefill chunk beyond the roofline, for engines without a figure of their own
 (``EngineProfile.prefill_layer_overhead_s`` None: the fused engines, vLLM, SGLang, TensorRT-LLM and
 llama.cpp) [s]. The eager engine the H200 rig ran (``engines.TRANSFORMERS``) no longer takes it: since
 2026-12-04 its layer is counted (:mod:`~configurator.core.formulas.eager_layer`: the elementwise
 kernels' traffic per token, and the host's dispatch of 41 kernels a layer as a floor), which the
 grid's nine prefill rows at 512-131,072 tokens check (−10.1 … +1.5 % at the refitted efficiency; −37.8 … −11.5 % with 130 µs),
-as the text below said they would. **Assumption** for the fused engines, informed by the H200 rows
-(``benchmarks/loso.py``, INFORMED): the figure once chosen by judgement for training and prefill
-alike, kept for prefill when training's was fitted (:data:`LAYER_OVERHEAD_S`, December 2026). Fitted
-together with :data:`PREFILL_EFFICIENCY` over its ten prefill rows it comes out 84 µs (with 0.871):
-better in sample (prefill median error 15.1 % → 11.3 %) but worse with each publication held out
-(prefill 9.5 % → 13.0 %, serving throughput 10.3 % → 12.6 %, serving latency 20.2 % → 29.7 %;
-``benchmarks/accuracy.py --summary``, LOSO column), so not shipped: two fields from ten rows of
-three publications, of which only three 128-token prompts separate the per-layer time from the
-products. Again 2026-12-06, with TensorRT-LLM's two shares at its kernel tables' 0.85 / 0.98: the two fields
-solve to 79 µs with 0.883, and the held-out serving-latency median goes 27.8 % → 35.4 %; the derived 45 µs (the
-efficiency refitted to 0.841) takes it to 34.1 % (``benchmarks/data/notes-informed-defaults-2026-12-06-b.md``).
-Again 2026-12-06, beside the prompt's own :data:`PROMPT_EFFICIENCY` under the roofline: the two fields solve to
-154 µs with 0.837 (the serving efficiency's rule then 0.958); the held-out serving-latency median goes 41.5 % →
-35.8 %, but held-out prefill 9.7 % → 11.0 % and serving-server 8.6 % → 9.3 %, past the 1-point bar for an
-informed default (``benchmarks/data/notes-prompt-efficiency-2026-12-06.md``).
+as the text below said they would. **Fitted** for the fused engines together with :data:`PROMPT_EFFICIENCY`
+(two fields, least squares on the log error) over the ten prefill rows of three publications, each priced as a
+prompt prefilled alone under the roofline (``benchmarks/loso.py``, 'prompt efficiency (prefill)'), beside the
+serving steps' :data:`PREFILL_EFFICIENCY` as its rule gives it over this figure (the two rules solved in turn
+until neither moves: ``benchmarks/loso_chain.py``): 154.3 µs with 0.837, the serving steps' efficiency 0.958
+(session 49, 2026-12-06; 130 µs before, chosen by judgement with the H200 rows in view, kept for prefill when
+training's :data:`LAYER_OVERHEAD_S` was fitted: ``benchmarks/defaults_registry.py``, DERIVED, keeps its history).
+Each fitting row left out in turn, 9.6 % median, 47.2 % worst (10.2 % and 50.8 % with the prompt efficiency
+alone beside 130 µs). Against 130 µs (median |error| %, in sample / each publication left out / held out):
+prefill 6.9 / 8.6 / 9.7 → 6.6 / 8.1 / 11.0, serving throughput 7.8 / 9.4 / 21.4 → 8.8 / 8.7 / 20.7, serving
+latency held out 40.4 → 33.4 (capacity misses 32 → 24), serving-server held out 8.7 → 9.4
+(``benchmarks/data/notes-prefill-fitted-2026-12-06.md``). Of the ten rows only
+TensorRT-LLM's three 128-token prompts separate it from the products, and the figure is a fit, not a count: the
+counted fused layer gives 24-51 µs (below), and the fit carries what those rows leave beyond the count and the
+roofline, 96-144 µs a layer, the size of the eager host launches and of FP8's slower weight stream, neither priced
+(``benchmarks/data/notes-prefill-derived-2026-12-06.md``). Earlier fits of the two fields, not shipped then: beside
+:data:`PREFILL_EFFICIENCY` over the ten rows it came out 84 µs (with 0.871): better in sample (prefill median
+error 15.1 % → 11.3 %) but worse with each publication held out (prefill 9.5 % → 13.0 %, serving throughput
+10.3 % → 12.6 %, serving latency 20.2 % → 29.7 %; ``benchmarks/accuracy.py --summary``, LOSO column). Again
+2026-12-06, with TensorRT-LLM's two shares at its kernel tables' 0.85 / 0.98: the two fields solve to 79 µs with
+0.883, and the held-out serving-latency median goes 27.8 % → 35.4 %; the derived 45 µs (the efficiency refitted
+to 0.841) takes it to 34.1 % (``benchmarks/data/notes-informed-defaults-2026-12-06-b.md``). Again 2026-12-06,
+beside the prompt's own :data:`PROMPT_EFFICIENCY` under the roofline, the fit shipped now: held-out
+serving-latency 41.5 % → 35.8 %, held-out prefill 9.7 % → 11.0 %, serving-server 8.6 % → 9.3 %
+(``benchmarks/data/notes-prompt-efficiency-2026-12-06.md``).
 
-**Why no first-principles figure replaces it** (issue 27, 2026-12-03). Counted for the engine the
+**Why no first-principles figure replaces the fit** (issue 27, 2026-12-03). Counted for the engine the
 H200 prefill row ran — plain eager PyTorch as ``benchmarks/data/README.md`` describes it (not
 Hugging Face's ``LlamaDecoderLayer``; the rig's script is not in the repository, so counted on
 ``benchmarks/gpu_grid_model.py`` ``Block`` and ``RMSNorm``, which rebuild it from that description)
@@ -279,7 +291,7 @@ H100) and −24 % (70B): those rows want 50–130 µs per layer (its table has t
 128 and 2,048 tokens), which no kernel count of that layer gives (what else they hold — the
 runtime's step, the FP8 GEMMs at 128 rows — they cannot tell apart). One figure for both engines
 cannot be counted; per engine, the eager PyTorch one needs a formula in the chunk's tokens, which
-only rows at several chunk sizes can check. **What would settle it**: the prefill cases of
+only rows at several chunk sizes can check. **What would replace the fit with a count**: the prefill cases of
 ``benchmarks/gpu_grid.py`` (Llama 3 8B in this engine at batch 1/4/16 × prompts of 512/2,048/8,192
 tokens: the time against tokens at a fixed layer count separates the per-chunk from the per-token
 part), and for TensorRT-LLM its time to first token at three or more prompt lengths on one card (or
@@ -472,12 +484,12 @@ ASSUMPTION_DEFAULTS = {
 }
 """Field of ``Assumptions`` → its named default (every field, so a new one must be sourced here)."""
 
-UNSOURCED = ("bandwidth_efficiency", "comm_overlap", "prefill_layer_overhead_s", "vdi_vcpus_per_core",
+UNSOURCED = ("bandwidth_efficiency", "comm_overlap", "vdi_vcpus_per_core",
              "network_gbps_per_pcie_card", "cuda_context_gib", "decoder_fps_1080p", "video_surfaces_per_stream")
 """Defaults that are assumptions (no measurement or publication in the repository fixes them).
 The matrix-product and prefill efficiencies, the two allocator reserves and training's per-layer
 time left this list in December 2026: they are fitted to, or measured on, named calibration rows by
 a rule (``benchmarks/loso.py``, FITS), each with its cross-validated error in its docstring; the
-prefill per-layer time stays an assumption (fitted, it cross-validates worse). The attention efficiency
+prefill per-layer time left it in session 49 (2026-12-06), fitted beside the prompt efficiency. The attention efficiency
 left it too: by kernel and card from published kernel benchmarks (ATTENTION_EFFICIENCY), with an assumed
 fallback (ATTENTION_FALLBACK_EFFICIENCY) where none is listed."""

@@ -24,7 +24,14 @@ from configurator.cli_flags import (  # noqa: F401 - the flag table and flag gro
     state_ranges,
 )
 from configurator.cli_model import model_from_args
-from configurator.cli_money import TypedMoney, in_currency, in_yuan_where_meant, named_currency
+from configurator.cli_money import (
+    TypedMoney,
+    bare_currency,
+    in_currency,
+    in_yuan_where_meant,
+    named_currency,
+    read_bare,
+)
 from configurator.cli_types import (  # noqa: F401 - the argument types, re-exported (cli.py, tests)
     AUTO,
     OFFLOAD_PARTS,
@@ -272,8 +279,10 @@ def in_shown_currency(data: dict, args: argparse.Namespace) -> dict:
     """The scenario (a file's, or the defaults) with its money in the currency results are shown
     in — ``--currency``, else the file's own when the user chose it, else the language's
     (core/currency.py ``shown_currency``: CNY with ``--lang zh_CN``) — at ``--usd-rate`` or the
-    price file's dated rate; every amount and default converted (``with_currency``), so the money
-    flags that follow are read in that currency."""
+    price file's dated rate; every amount and default converted (``with_currency``). A money flag that names no
+    currency is read in the question's (:func:`~configurator.cli_money.bare_currency`: ``--currency``, else the one
+    the other money flags name, else CNY with ``--region cn``, else the file's, else USD; never the language's) and
+    converted with the rest."""
     try:
         base = Scenario.model_validate(data)
     except ValidationError as error:
@@ -290,6 +299,10 @@ def in_shown_currency(data: dict, args: argparse.Namespace) -> dict:
         raise UsageError(_validation_line(error)) from None
     if rate is not None and chosen is None and base.economics.currency not in CONVERTIBLE:
         chosen = base.economics.currency  # a new rate for the file's own currency
+    bare = bare_currency(chosen, getattr(args, "region", None) or base.constraints.region, base.economics.currency)
+    for dest in _MONEY_FLAGS:  # --budget 5M: in the question's currency, never the language's
+        if getattr(args, dest, None) is not None:
+            setattr(args, dest, read_bare(getattr(args, dest), bare))
     target = shown_currency(base.economics.currency, getattr(args, "lang", "en"), chosen)
     if rate is not None and target == PRICE_FILE_CURRENCY:
         raise UsageError(msg("cli-usd-rate-needs-currency", base=PRICE_FILE_CURRENCY))

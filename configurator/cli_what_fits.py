@@ -40,8 +40,8 @@ TARGET_PATHS = ("constraints.ttft_ms", "constraints.tpot_ms", "constraints.laten
 BUDGET_HELP = {
     "budget": "or: what a budget buys, card by card, and the largest model each task runs on it: the most whole "
               "servers (or cards sold singly) whose bill of materials (cards, servers, network, storage, racks) "
-              "costs no more, in --currency (2M is 2,000,000; 200万元, ¥200万 or 200000USD name their own; with "
-              "--region cn a bare 50万 is yuan)",
+              "costs no more (2M is 2,000,000; 200万元, ¥200万 or 200000USD name their currency; a bare amount is "
+              "in --currency, else yuan with --region cn, else USD, whatever --lang)",
     "region": "with --budget: where the cards are delivered ('cn': only the cards whose US export status for "
               "China is 'permitted' and that China's customs do not bar; status, not legal advice)",
     "currency": "with --budget: the currency amounts are shown in (default: the one the budget names, else the "

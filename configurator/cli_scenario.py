@@ -149,6 +149,7 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
         if hasattr(value, "value"):
             value = value.value
         if isinstance(value, TypedMoney):  # --card-price 12万元: in the scenario's currency
+            in_range_as_typed(Scenario.model_validate(data), section, field, value)
             value = money_in(Economics.model_validate(data["economics"]), value, _MONEY_FLAGS[flag],
                               getattr(args, "lang", "en"))
         if section is None:
@@ -320,6 +321,16 @@ def _money_values(args: argparse.Namespace) -> list:
     return [getattr(args, dest, None) for dest in _MONEY_FLAGS]
 
 
+def in_range_as_typed(scenario: Scenario, section: str, field: str, value: TypedMoney) -> None:
+    """Refuse a money flag's amount outside its field's range as typed, before any conversion: the refusal names
+    what was typed in the currency it was read in ('--budget: -5 is outside the range 1 to 10¹² [USD]', not the
+    -35.1 yuan a bare -5 becomes with ``--lang zh_CN``)."""
+    try:
+        updated(scenario, **{section: {field: value.amount}})
+    except ValidationError as error:
+        raise UsageError(_validation_line(error, value.currency or scenario.economics.currency)) from None
+
+
 def money_in(economics: Economics, value: TypedMoney, flag: str, language: str) -> float:
     """An amount flag's value in the scenario's currency (:func:`~configurator.cli_money.in_currency`);
     refused where it names a currency the scenario has no rate for."""
@@ -341,6 +352,7 @@ def with_constraints(scenario: Scenario, args: argparse.Namespace) -> Scenario:
     for dest, flag in _MONEY_FLAGS.items():
         field = _CONSTRAINT_FLAGS.get(dest)
         if isinstance(typed.get(field), TypedMoney):
+            in_range_as_typed(scenario, "constraints", field, typed[field])
             typed[field] = money_in(scenario.economics, typed[field], flag, getattr(args, "lang", "en"))
     constraints |= typed
     given = [(BY_PATH[f"constraints.{field}"].flag, f"constraints.{field}") for field in typed]

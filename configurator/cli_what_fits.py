@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from configurator.cli_money import in_yuan_where_meant
 from configurator.cli_flags import add_field_flags
-from configurator.cli_scenario import in_shown_currency, money_in
+from configurator.cli_scenario import in_range_as_typed, in_shown_currency, money_in
 from configurator.cli_types import whole_number
 from configurator.cli_usage import UsageError, listed
 from configurator.core.bounds import error_message, field_bounds
@@ -161,6 +161,7 @@ def _with_budget(base: Scenario, args: argparse.Namespace) -> tuple[Scenario, fl
     --budget`` reads it (``--region cn --budget 50万``: yuan; ``200,000 USD``: dollars)."""
     args.budget = in_yuan_where_meant(args.budget, args.region)
     base = Scenario.model_validate(in_shown_currency(base.model_dump(), args))
+    in_range_as_typed(base, "constraints", "budget", args.budget)
     budget = money_in(base.economics, args.budget, "--budget", args.lang)
     try:
         updated(base, constraints={"budget": budget})  # its range, as the scenario's check names it

@@ -49,3 +49,9 @@ def test_the_job_line_says_a_bare_budget_read_in_yuan_in_english(capsys):
 def test_the_json_job_names_the_currency_a_bare_budget_was_read_in(capsys, flags, read_in):
     job = json.loads(_run(capsys, *flags, "--lang", "zh_CN", "--json"))["job"]
     assert job["budget_read_in"] == read_in
+
+
+@pytest.mark.parametrize("argv", [PRETRAIN + ["--budget=-5"], ["what-fits", "--budget=-5"]])
+def test_a_bare_amount_out_of_range_is_refused_as_typed(capsys, argv):
+    assert main([*argv, "--lang", "zh_CN"]) == 2
+    assert "--budget：-5 超出范围 1 至 10¹² [USD]" in capsys.readouterr().err  # not the -35.1 yuan it converts to

@@ -5,9 +5,10 @@ file a question, and two such folders are compared byte for byte.
 
 The questions: the README's (``tools/readme_blocks.py``), the training questions of
 ``benchmarks/fewest_counts.py`` and :data:`MORE` (fine-tunes, LoRA and QLoRA, other objectives,
-constraints and a region), 25 in all. Write them with the tree before the change (a ``git archive``
-of it, ``PYTHONPATH`` set to it) and after, then compare. Prints one line a question; asserts
-nothing (exit status 1 when a file differs or is missing).
+constraints and a region; the ML engineer's 70B pre-train of session 49, asked in English and in
+Chinese, whose wizard answer tests/test_same_question_wizard.py holds to the same), 27 in all.
+Write them with the tree before the change (a ``git archive`` of it, ``PYTHONPATH`` set to it) and
+after, then compare. Prints one line a question; asserts nothing (exit status 1 when a file differs or is missing).
 
 Usage: ``.venv/bin/python benchmarks/same_answers.py write DIR [--only WORDS]`` and
 ``.venv/bin/python benchmarks/same_answers.py compare DIR_BEFORE DIR_AFTER``
@@ -43,6 +44,8 @@ MORE = {
     "70b-qlora-cn": "--workload qlora --model llama3-70b --tokens 1B --region cn --deadline 14d",
     "32b-lora": "--workload lora --model qwen2.5-32b --tokens 2B",
     "7b-lora-cn-week": "--workload lora --model qwen2.5-7b --region cn --deadline 7d",
+    "70b-14d-5m": "--workload pretrain --model llama3-70b --tokens 100B --deadline 14d --budget 5M",
+    "70b-14d-5m-zh": "--workload pretrain --model llama3-70b --tokens 100B --deadline 14d --budget 5M --lang zh_CN",
 }
 """Questions besides the README's and ``fewest_counts.EXTRA``: ``recommend`` arguments by a short name."""
 

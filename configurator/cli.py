@@ -148,12 +148,15 @@ def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
     asked = ranking_asked(args, scenario, catalog, filters_from_args(args, catalog))  # over the file's question
     result = recommend(scenario, catalog, asked.objective, asked.filters, args.limit)
     shown = shown_estimate(result)  # its verdicts: the constraints the ranking was checked against
+    budget = args.budget if getattr(args.budget, "bare", False) else None  # --budget 5M: which currency, said
+    read_in = None if budget is None else (budget.text.strip(), budget.currency)
     if args.json:
         _print_json({**result_to_dict(result), "filters": asked_to_dict(asked),
-                     "job": job_to_dict(scenario, shown, typed_paths(args))})
+                     "job": job_to_dict(scenario, shown, typed_paths(args), read_in)})
     else:
         typed = typed_paths(args)  # a default typed is the buyer's: never said as a default
-        print(single_line(job_line(scenario, shown, args.lang, typed)) + "\n")  # first: the job every row answers
+        # first: the job every row answers
+        print(single_line(job_line(scenario, shown, args.lang, typed, read_in)) + "\n")
         print_from_file(asked, args.lang)
         if args.count is not None:  # typed, but every count is weighed: said, not silently dropped
             print(single_line(msg("cli-recommend-count-not-kept", count=args.count).text_in(args.lang)) + "\n")

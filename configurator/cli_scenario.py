@@ -24,7 +24,14 @@ from configurator.cli_flags import (  # noqa: F401 - the flag table and flag gro
     state_ranges,
 )
 from configurator.cli_model import model_from_args
-from configurator.cli_money import TypedMoney, in_currency, in_yuan_where_meant, named_currency
+from configurator.cli_money import (
+    TypedMoney,
+    bare_currency,
+    in_currency,
+    in_yuan_where_meant,
+    named_currency,
+    read_bare,
+)
 from configurator.cli_types import (  # noqa: F401 - the argument types, re-exported (cli.py, tests)
     AUTO,
     OFFLOAD_PARTS,
@@ -142,6 +149,7 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
         if hasattr(value, "value"):
             value = value.value
         if isinstance(value, TypedMoney):  # --card-price 12万元: in the scenario's currency
+            in_range_as_typed(Scenario.model_validate(data), section, field, value)
             value = money_in(Economics.model_validate(data["economics"]), value, _MONEY_FLAGS[flag],
                               getattr(args, "lang", "en"))
         if section is None:
@@ -272,8 +280,10 @@ def in_shown_currency(data: dict, args: argparse.Namespace) -> dict:
     """The scenario (a file's, or the defaults) with its money in the currency results are shown
     in — ``--currency``, else the file's own when the user chose it, else the language's
     (core/currency.py ``shown_currency``: CNY with ``--lang zh_CN``) — at ``--usd-rate`` or the
-    price file's dated rate; every amount and default converted (``with_currency``), so the money
-    flags that follow are read in that currency."""
+    price file's dated rate; every amount and default converted (``with_currency``). A money flag that names no
+    currency is read in the question's (:func:`~configurator.cli_money.bare_currency`: ``--currency``, else the one
+    the other money flags name, else CNY with ``--region cn``, else the file's, else USD; never the language's) and
+    converted with the rest."""
     try:
         base = Scenario.model_validate(data)
     except ValidationError as error:
@@ -290,6 +300,10 @@ def in_shown_currency(data: dict, args: argparse.Namespace) -> dict:
         raise UsageError(_validation_line(error)) from None
     if rate is not None and chosen is None and base.economics.currency not in CONVERTIBLE:
         chosen = base.economics.currency  # a new rate for the file's own currency
+    bare = bare_currency(chosen, getattr(args, "region", None) or base.constraints.region, base.economics.currency)
+    for dest in _MONEY_FLAGS:  # --budget 5M: in the question's currency, never the language's
+        if getattr(args, dest, None) is not None:
+            setattr(args, dest, read_bare(getattr(args, dest), bare))
     target = shown_currency(base.economics.currency, getattr(args, "lang", "en"), chosen)
     if rate is not None and target == PRICE_FILE_CURRENCY:
         raise UsageError(msg("cli-usd-rate-needs-currency", base=PRICE_FILE_CURRENCY))
@@ -305,6 +319,16 @@ def in_shown_currency(data: dict, args: argparse.Namespace) -> dict:
 def _money_values(args: argparse.Namespace) -> list:
     """The values of the money flags given (``--budget``, ``--card-price``, ``--cloud-price``)."""
     return [getattr(args, dest, None) for dest in _MONEY_FLAGS]
+
+
+def in_range_as_typed(scenario: Scenario, section: str, field: str, value: TypedMoney) -> None:
+    """Refuse a money flag's amount outside its field's range as typed, before any conversion: the refusal names
+    what was typed in the currency it was read in ('--budget: -5 is outside the range 1 to 10¹² [USD]', not the
+    -35.1 yuan a bare -5 becomes with ``--lang zh_CN``)."""
+    try:
+        updated(scenario, **{section: {field: value.amount}})
+    except ValidationError as error:
+        raise UsageError(_validation_line(error, value.currency or scenario.economics.currency)) from None
 
 
 def money_in(economics: Economics, value: TypedMoney, flag: str, language: str) -> float:
@@ -328,6 +352,7 @@ def with_constraints(scenario: Scenario, args: argparse.Namespace) -> Scenario:
     for dest, flag in _MONEY_FLAGS.items():
         field = _CONSTRAINT_FLAGS.get(dest)
         if isinstance(typed.get(field), TypedMoney):
+            in_range_as_typed(scenario, "constraints", field, typed[field])
             typed[field] = money_in(scenario.economics, typed[field], flag, getattr(args, "lang", "en"))
     constraints |= typed
     given = [(BY_PATH[f"constraints.{field}"].flag, f"constraints.{field}") for field in typed]

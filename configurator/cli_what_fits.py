@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from configurator.cli_money import in_yuan_where_meant
 from configurator.cli_flags import add_field_flags
-from configurator.cli_scenario import in_shown_currency, money_in
+from configurator.cli_scenario import in_range_as_typed, in_shown_currency, money_in
 from configurator.cli_types import whole_number
 from configurator.cli_usage import UsageError, listed
 from configurator.core.bounds import error_message, field_bounds
@@ -40,8 +40,8 @@ TARGET_PATHS = ("constraints.ttft_ms", "constraints.tpot_ms", "constraints.laten
 BUDGET_HELP = {
     "budget": "or: what a budget buys, card by card, and the largest model each task runs on it: the most whole "
               "servers (or cards sold singly) whose bill of materials (cards, servers, network, storage, racks) "
-              "costs no more, in --currency (2M is 2,000,000; 200万元, ¥200万 or 200000USD name their own; with "
-              "--region cn a bare 50万 is yuan)",
+              "costs no more (2M is 2,000,000; 200万元, ¥200万 or 200000USD name their currency; a bare amount is "
+              "in --currency, else yuan with --region cn, else USD, whatever --lang)",
     "region": "with --budget: where the cards are delivered ('cn': only the cards whose US export status for "
               "China is 'permitted' and that China's customs do not bar; status, not legal advice)",
     "currency": "with --budget: the currency amounts are shown in (default: the one the budget names, else the "
@@ -161,6 +161,7 @@ def _with_budget(base: Scenario, args: argparse.Namespace) -> tuple[Scenario, fl
     --budget`` reads it (``--region cn --budget 50万``: yuan; ``200,000 USD``: dollars)."""
     args.budget = in_yuan_where_meant(args.budget, args.region)
     base = Scenario.model_validate(in_shown_currency(base.model_dump(), args))
+    in_range_as_typed(base, "constraints", "budget", args.budget)
     budget = money_in(base.economics, args.budget, "--budget", args.lang)
     try:
         updated(base, constraints={"budget": budget})  # its range, as the scenario's check names it

@@ -63,7 +63,10 @@ def test_a_bare_budget_in_wan_read_as_dollars_is_said(capsys):
     verdict = _budget_verdict(capsys, [*_VDI, "--budget", "20万"])
     assert (verdict["target"], verdict["unit"]) == (200_000, "USD")  # --currency's, as documented
     assert "20万元" in verdict["stderr"] and "USD" in verdict["stderr"]
-    assert _budget_verdict(capsys, [*_VDI, "--budget", "20万", "--lang", "zh_CN"])["stderr"] == ""  # yuan there
+    in_chinese = _budget_verdict(capsys, [*_VDI, "--budget", "20万", "--lang", "zh_CN"])  # the same question
+    assert in_chinese["target"] == pytest.approx(200_000 * dated_rate("CNY").per_usd, abs=0.01)
+    assert "20万元" in in_chinese["stderr"] and "未写币种" in in_chinese["stderr"]
+    assert _budget_verdict(capsys, [*_VDI, "--budget", "20万", "--region", "cn", "--lang", "zh_CN"])["stderr"] == ""
 
 
 def _estimate(capsys, argv: list[str]) -> tuple[dict, str]:

@@ -164,9 +164,14 @@ def test_estimate_in_chinese_answers_in_yuan_like_report_and_the_window(capsys, 
     assert estimate_json(capsys, "--lang", "zh_CN", "--currency", "USD")["cost"]["currency"] == "USD"
 
 
-def test_money_flags_are_in_the_currency_shown(capsys):
+def test_a_bare_money_flag_means_the_same_money_in_either_language(capsys):
+    """A money flag that names no currency is read in the question's (USD here), never the language's; Chinese
+    shows it in yuan (same49: until December 2026 it was 200,000 yuan with --lang zh_CN)."""
     result = estimate_json(capsys, "--lang", "zh_CN", "--card-price", "200000")
-    assert result["cost"]["currency"] == "CNY" and result["scenario"]["economics"]["card_price"] == 200000
+    assert result["cost"]["currency"] == "CNY"
+    assert result["scenario"]["economics"]["card_price"] == pytest.approx(200_000 * dated_rate("CNY").per_usd)
+    result = estimate_json(capsys, "--lang", "zh_CN", "--card-price", "200000", "--currency", "CNY")
+    assert result["scenario"]["economics"]["card_price"] == 200_000  # in --currency, where given
 
 
 def test_a_scenario_files_own_currency_stays(capsys, tmp_path, llama8b):
@@ -191,13 +196,20 @@ def test_a_currency_that_cannot_be_converted_is_one_line(capsys, flags, message)
     assert message in err and len(err.strip().splitlines()) == 1, err
 
 
-def test_a_budget_is_in_the_currency_shown(catalog):
-    """The goal flags are read after the conversion, in the currency the results are shown in."""
+@pytest.mark.parametrize(("flags", "yuan_per_unit"), [((), None), (("--region", "cn"), 1.0),
+                                                      (("--currency", "CNY"), 1.0)])
+def test_a_bare_budget_is_the_same_money_in_either_language(catalog, flags, yuan_per_unit):
+    """A bare budget is read in the question's currency (USD; yuan with --region cn or --currency CNY), shown in
+    the language's: the language never changes the question (same49)."""
     from configurator.cli import build_parser, scenario_from_args, with_constraints
 
-    args = build_parser().parse_args(["recommend", "--workload", "vdi", "--lang", "zh_CN", "--budget", "50000"])
-    scenario = with_constraints(scenario_from_args(args, catalog), args)
-    assert scenario.economics.currency == "CNY" and scenario.constraints.budget == 50_000
+    per_usd = dated_rate("CNY").per_usd
+    for language in ("en", "zh_CN"):
+        args = build_parser().parse_args(["recommend", "--workload", "vdi", "--lang", language, "--budget", "50000",
+                                          *flags])
+        scenario = with_constraints(scenario_from_args(args, catalog), args)
+        in_yuan = scenario.constraints.budget * (1.0 if scenario.economics.currency == "CNY" else per_usd)
+        assert in_yuan == pytest.approx(50_000 * (yuan_per_unit or per_usd)), (language, flags)
 
 
 def test_a_card_priced_only_in_cny_is_converted_at_the_price_files_dated_rate():

@@ -99,7 +99,7 @@ def test_a_card_without_a_bf16_rate_is_not_said_to_lack_bf16(catalog):
 
 def test_the_layout_names_what_the_second_batch_figure_is(catalog):
     """"微批 2 × 64" (the 7B LoRA's layout): a buyer cannot tell what 64 counts; it is the gradient
-    accumulation's steps, as the English "micro-batch 2 × 64" reads to a trainer."""
+    accumulation's steps, as the English "micro-batch 2 × 64 accumulation steps" says too."""
     from configurator.core.view.layout_view import training_layout
     from configurator.core.view.rows import write
 
@@ -107,4 +107,4 @@ def test_the_layout_names_what_the_second_batch_figure_is(catalog):
                                       "--card", "dgx-spark-gb10", "--count", "1", "--batch", "2", "--grad-accum", "64"])
     est = estimate(scenario_from_args(args, catalog), catalog.get("dgx-spark-gb10"))
     assert "微批 2 × 梯度累积 64 步" in write(training_layout(est), "zh_CN")
-    assert "micro-batch 2 × 64" in write(training_layout(est), "en")
+    assert "micro-batch 2 × 64 accumulation steps" in write(training_layout(est), "en")

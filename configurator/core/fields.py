@@ -313,9 +313,11 @@ FIELDS: tuple[FieldSpec, ...] = (
     _f("economics.currency", _t("ScenarioController", "currency"), help=_t("ScenarioEditor", "Currency of every amount"),
        row_label=_t("ScenarioEditor", "C&urrency"), flag="--currency", cli_type="text",
        cli_help="ISO code, e.g. USD or CNY (default: a scenario file's own, else the currency the money flags "
-                "name, else the language's: USD, CNY with --lang zh_CN); every amount, default and money flag is "
-                "in it: a money flag that names its own (--budget 200万元, ¥200万, 2M USD; --card-price 12万元) "
-                "is converted at the price file's dated rate"),
+                "name, else the language's: USD, CNY with --lang zh_CN); every amount and default is shown in it: "
+                "a money flag that names its own (--budget 200万元, ¥200万, 2M USD; --card-price 12万元) is "
+                "converted at the price file's dated rate, and one that names none is read in --currency where "
+                "given, else in yuan with --region cn, else in a scenario file's currency, else in USD (never by "
+                "--lang)"),
     _f("economics.usd_to_currency", _t("ScenarioController", "exchange rate"), decimals=4, step=0.1, help=_t(
         "ScenarioEditor", "Units of the chosen currency per US dollar, applied to catalog prices in USD"), flag="--usd-rate",
        cli_help="units of --currency per USD (default: the price file's dated rate, e.g. for CNY)", row_label=_t("ScenarioEditor", "Rate per USD")),
@@ -340,8 +342,10 @@ FIELDS: tuple[FieldSpec, ...] = (
        metavar="DURATION", editor=False,
        cli_help="training or render job must finish within (30min, 720h, 90d, 6w, 3mo; a bare number is hours)"),
     _f("constraints.budget", _t("ScenarioController", "budget"), flag="--budget", editor=False, cli_type="money",
-       cli_help="ceiling on what the deployment costs, in --currency (2M is 2,000,000; 500k 500,000; 200万元, ¥200万 "
-                "or 2M USD name their own): buying (--budget-basis capex, the default), "
+       cli_help="ceiling on what the deployment costs (2M is 2,000,000; 500k 500,000; 200万元, ¥200万 or 2M USD "
+                "name their currency; a bare amount is in --currency, else yuan with --region cn, else a scenario "
+                "file's currency, else USD, whatever --lang, and the job line says so where results are shown in "
+                "another): buying (--budget-basis capex, the default), "
                 "the capex of the bill of materials (cards, servers, network, storage, racks); renting "
                 "(--budget-basis rent), the rent for a month of a service or for the whole job"),
     _f("constraints.budget_basis", _t("ScenarioController", "budget basis"), flag="--budget-basis", editor=False,

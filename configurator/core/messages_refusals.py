@@ -26,7 +26,7 @@ REFUSAL_ENGLISH: dict[str, str] = {
                               "(or the number in full, {full})",
     "typed-decimal-comma": "'{text}' has a decimal comma: a comma only groups thousands (500,000); write decimals "
                            "with a point (2.5)",
-    "cli-wan-not-yuan": "{flag} {text} is read in {currency}, the currency results are shown in "
+    "cli-wan-not-yuan": "{flag} {text} names no currency and is read in {currency} "
                         "({amount:.0money}); for yuan write {text}元 or add --currency CNY",
     "cli-money-currency-needs-rate": "{flag} in {code}: the price file has no dated rate to turn {code} into "
                                      "{currency}; give the amount in {currency}, or --currency {code} with --usd-rate",
@@ -198,7 +198,7 @@ REFUSAL_CHINESE: dict[str, str] = {
     "typed-chinese-numerals": "'{text}' 用的是中文数字：请用阿拉伯数字书写（三百写作 300，三百万写作 300万）",
     "typed-pinyin-magnitude": "'{text}' 用字母写了{magnitude}：请写作 {digits}{magnitude}（或写出完整数字 {full}）",
     "typed-decimal-comma": "'{text}' 用逗号作小数点：逗号只用于千位分组（500,000）；小数请用小数点（2.5）",
-    "cli-wan-not-yuan": "{flag} {text} 按结果所用的货币 {currency} 计（{amount:.0money}）；"
+    "cli-wan-not-yuan": "{flag} {text}：未写币种，按 {currency} 计（{amount:.0money}）；"
                         "如指人民币，请写 {text}元，或加 --currency CNY",
     "cli-money-currency-needs-rate": "{flag} 以 {code} 计：价格文件中没有把 {code} 换算成 {currency} 的带日期汇率；"
                                      "请以 {currency} 填写该金额，或给出 --currency {code} 及 --usd-rate",

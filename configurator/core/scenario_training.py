@@ -51,6 +51,8 @@ class Training(_Frozen):
                     "other matmul output and recomputes the rest, which needs less memory and more compute. "
                     "DeepSeek-V3 (fp8-cache) caches the linear layers' inputs in FP8 and recomputes the norms, the MLA "
                     "up-projections and the SwiGLU output")
+    # The one default recipe: the command line, the window and the wizard all read it (no workload sets its own;
+    # a pre-train under Megatron's recipe is asked with --recipe megatron-mixed, as the README's examples do).
     recipe: Recipe = Recipe.TORCH_AMP
     fp8_scaling: Literal["dynamic", "delayed", "block"] = Field(
         default="dynamic", exclude_if=lambda name: name == "dynamic",

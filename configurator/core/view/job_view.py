@@ -45,6 +45,11 @@ SAID_APART = frozenset({"region", "ttft", "tpot"})
 """Verdicts the line does not word one by one: the region is named from the scenario (:data:`REGIONS`: 'other'
 has no verdict), the latency targets in one phrase (:func:`_latency_targets`)."""
 
+BUDGET_READ_IN = "(--budget {typed} names no currency: read in {currency})"
+"""Said after the budget where ``--budget`` named no currency and was read in one other than the results'
+(``--lang zh_CN --budget 5M``: 5M USD, shown as 3,509.85 万元): the amount alone would hide what was asked (a label
+id; :func:`~configurator.cli_money.read_bare`)."""
+
 NOT_SET_NAMED = ("budget", "region", "deadline")
 """The constraints the line names as not set when the buyer left them open (a power cap, a power per server or a
 throughput left open is every ranking's case, not news)."""
@@ -110,10 +115,11 @@ def _latency_targets(scenario: Scenario) -> Phrase | str:
 
 
 def job_parts(scenario: Scenario, shown: Estimate | None, language: str,
-              typed: Collection[str] | None = None) -> tuple[str, ...]:
+              typed: Collection[str] | None = None, budget_read_in: tuple[str, str] | None = None) -> tuple[str, ...]:
     """The job line's parts in ``language``: the job (with the defaults it was asked with, none typed:
     :func:`asked_defaults`), the latency targets of a serving deployment, each constraint set, and the budget, region
-    and deadline left open."""
+    and deadline left open. ``budget_read_in``: (the amount typed, the currency it was read in) of a budget that named
+    none, said where that is not the scenario's (:data:`BUDGET_READ_IN`)."""
     w = words(language)
     job = view_of(scenario.workload).job(scenario, w)
     defaults = asked_defaults(scenario, typed)
@@ -123,7 +129,13 @@ def job_parts(scenario: Scenario, shown: Estimate | None, language: str,
     if view_of(scenario.workload).ranking.latency_targets:
         parts.append(w("Latency targets: {targets}", targets=write(_latency_targets(scenario), language)))
     colon = w.label(": ")
-    parts += [f"{w.label(name)}{colon}{write(value, language)}" for name, value in _constraints_set(scenario, shown)]
+    read_in = budget_read_in if budget_read_in is not None and budget_read_in[1] != scenario.economics.currency \
+        else None
+    for name, value in _constraints_set(scenario, shown):
+        said = f"{w.label(name)}{colon}{write(value, language)}"
+        if read_in is not None and name == CONSTRAINT_NAMES["budget"]:
+            said += f"{'' if language == 'zh_CN' else ' '}{w(BUDGET_READ_IN, typed=read_in[0], currency=read_in[1])}"
+        parts.append(said)
     open_names = {CONSTRAINT_NAMES[k] for k in NOT_SET_NAMED}
     unset = [name for name in (unset_constraints(shown) if shown is not None else ()) if name in open_names]
     if unset:
@@ -132,29 +144,32 @@ def job_parts(scenario: Scenario, shown: Estimate | None, language: str,
 
 
 def job_line(scenario: Scenario, shown: Estimate | None, language: str = "en",
-             typed: Collection[str] | None = None) -> str:
+             typed: Collection[str] | None = None, budget_read_in: tuple[str, str] | None = None) -> str:
     """The job a ranking answers, in one line ('Job: LoRA fine-tune Llama 3 8B on 1B tokens (default token
     budget); Budget: 300,000 USD — capex ceiling (buying); Not set: Delivery region, Deadline'): ``scenario`` the
     question asked, ``shown`` the first configuration the ranking lists (:func:`shown_estimate`), whose verdicts
-    are the constraints it was checked against; ``typed``: the field paths the buyer gave (:func:`asked_defaults`)."""
+    are the constraints it was checked against; ``typed``: the field paths the buyer gave (:func:`asked_defaults`);
+    ``budget_read_in``: a budget typed without a currency and the one it was read in (:func:`job_parts`)."""
     w = words(language)
-    return w(JOB_LINE, parts=w.label("; ").join(job_parts(scenario, shown, language, typed)))
+    return w(JOB_LINE, parts=w.label("; ").join(job_parts(scenario, shown, language, typed, budget_read_in)))
 
 
-def job_to_dict(scenario: Scenario, shown: Estimate | None, typed: Collection[str] | None = None) -> dict:
+def job_to_dict(scenario: Scenario, shown: Estimate | None, typed: Collection[str] | None = None,
+                budget_read_in: tuple[str, str] | None = None) -> dict:
     """The job of :func:`job_line` as ``recommend --json``'s ``job``: the workload, the model and whether it is the
     default, the training token budget and whether it is the default, the serving load given (users at once, a
     request rate; null where not given), the delivery region, each constraint checked (id, target, unit, basis,
-    origin: the verdicts' own fields), the budget, region and deadline left open, and the line in English."""
+    origin: the verdicts' own fields), the budget, region and deadline left open, the currency a budget typed without
+    one was read in (``budget_read_in``; null where it named one, or none was given), and the line in English."""
     s, c = scenario, scenario.constraints
     defaults, (model, tokens) = asked_defaults(s, typed), _job_figures(s)
     verdicts = () if shown is None else shown.verdicts
     open_names = {CONSTRAINT_NAMES[k]: k for k in NOT_SET_NAMED}
     unset = [open_names[n] for n in (unset_constraints(shown) if shown is not None else ()) if n in open_names]
-    return {"text": job_line(s, shown, "en", typed), "workload": s.workload.value,
+    return {"text": job_line(s, shown, "en", typed, budget_read_in), "workload": s.workload.value,
             "model": model, "model_default": "model" in defaults,
             "tokens": tokens, "tokens_default": "tokens" in defaults,
             "users_at_once": s.serving.concurrency, "requests_per_s": c.requests_per_s, "region": c.region,
             "constraints": [{"id": v.id, "target": v.target, "unit": v.unit, "basis": v.basis, "origin": v.origin}
                             for v in verdicts],
-            "not_set": unset}
+            "not_set": unset, "budget_read_in": None if budget_read_in is None else budget_read_in[1]}

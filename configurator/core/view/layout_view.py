@@ -1,5 +1,5 @@
-"""The parallel layout of one estimate in words ("TP 8 · PP 4 · DP 16 · ZeRO 1 · micro-batch 1 × 8 ·
-global batch 4.19M tokens"), as the results panel, ``estimate``'s table and the summary write it:
+"""The parallel layout of one estimate in words ("TP 8 · PP 4 · DP 16 · ZeRO 1 · micro-batch 1 × 8 accumulation
+steps · global batch 4.19M tokens"), as the results panel, ``estimate``'s table and the summary write it:
 the training and the serving form (:mod:`configurator.core.view.estimate_view` picks one per
 family). Qt-free."""
 
@@ -19,6 +19,15 @@ if TYPE_CHECKING:
 def joined(parts: list) -> Phrase:
     """Values written one after another with ' · ' between them."""
     return Phrase(" · ".join(f"{{p{i}}}" for i in range(len(parts))), {f"p{i}": v for i, v in enumerate(parts)})
+
+
+def micro_batch_phrase(micro_batch: int, accumulation: int) -> Phrase:
+    """The sequences each data-parallel rank runs a step: its micro-batch and how many of them it accumulates
+    gradients over ('micro-batch 1 × 256 accumulation steps', as the Chinese '微批 1 × 梯度累积 256 步' says it;
+    until December 2026 the English read 'micro-batch 1 × 256', leaving the second figure unnamed)."""
+    label = "micro-batch {mb} × 1 accumulation step" if accumulation == 1 else \
+        "micro-batch {mb} × {accum} accumulation steps"
+    return Phrase(label, {"mb": micro_batch, "accum": accumulation})
 
 
 def common_layout(est: Estimate) -> list:
@@ -53,7 +62,7 @@ def training_layout(est: Estimate) -> Phrase:
         parts.append(Phrase("full recomputation of {n} layers a stage", {"n": t.recompute_layers}))
     elif t.recompute.value != "none":
         parts.append(f"{t.recompute.value} recomputation")
-    parts += [Phrase("micro-batch {mb} × {accum}", {"mb": t.micro_batch, "accum": t.grad_accum}),
+    parts += [micro_batch_phrase(t.micro_batch, t.grad_accum),
               Phrase("global batch {n} tokens", {"n": Amount(s.global_batch_tokens, "token-count")})]
     return joined(parts)
 

@@ -151,15 +151,13 @@ def report(frame, unit: str, narrow_fit: bool = False) -> None:
 RESIDUAL_MODELS = {"70B": ((8, 1), 80), "405B": ((16, 2), 126)}
 """Static-latency model → its (query, KV) heads per card at tensor parallelism 8 and its layers."""
 
-XQA_FIXED_S = 9.7e-6
-"""The TensorRT-LLM profile's attention time beyond its cache read per layer [s] (engines.TENSORRT_LLM's
-``layer_overhead_graphs_s`` part; its derivation in ``defaults_registry.PROFILE_SOURCES``)."""
-
 
 def residual(frame, table: str = "h100_sxm:trtllm:torch_flow") -> None:
     """Print, per model and cache type, what the measured attention of ``table`` adds over the estimate's (the bytes
-    term + :data:`XQA_FIXED_S`) in a step of the static-latency rows (128 prompt tokens, 2,048 output: cached tokens
+    term + ``engines.TRT_XQA_FIXED_S``) in a step of the static-latency rows (128 prompt tokens, 2,048 output: cached tokens
     129-2,176, the mean over them; log-linear between the table's lengths) [ms], at batch 1-128."""
+    from configurator.core.engines import TRT_XQA_FIXED_S
+
     for dtype in ("bfloat16", "fp8"):
         for model, ((heads, kv_heads), layers) in RESIDUAL_MODELS.items():
             data = frame[(frame.table == table) & (frame.heads == heads) & (frame.kv_heads == kv_heads) &
@@ -170,7 +168,7 @@ def residual(frame, table: str = "h100_sxm:trtllm:torch_flow") -> None:
                 cached = np.arange(129, 2177)
                 t = np.interp(np.log(cached), np.log(at.step + 1), at.t)
                 per_token = np.interp(np.log(cached), np.log(at.step + 1), at.bytes_s / (at.step + 1))
-                line.append(f"b{batch} {np.mean(t - XQA_FIXED_S - per_token * cached) * layers * 1e3:+.2f}")
+                line.append(f"b{batch} {np.mean(t - TRT_XQA_FIXED_S - per_token * cached) * layers * 1e3:+.2f}")
             print(f"{table} {dtype} cache, {model}: measured attention over the estimate's, ms a step: "
                   + ", ".join(line))
 

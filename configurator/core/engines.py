@@ -311,6 +311,15 @@ SGLANG = EngineProfile(
            "25.03 ms) in tests/test_serving_sglang.py",
 )
 
+TRT_XQA_FIXED_S = 9.7e-6
+"""TensorRT-LLM's XQA generation attention per layer beyond its cache read [s]: aiconfigurator-core 0.12.0's
+measured table at batch 1 (notes-trt-layer-2026-12-06.md); part of :data:`TENSORRT_LLM`'s per-layer times."""
+
+TRT_FIXED_OP_S = 3.0e-6
+"""A TensorRT-LLM memory op's fixed time, and a host launch's exposed time, per kernel [s] (aiconfigurator-core
+0.12.0's mem_empirical_constant_latency; NVIDIA developer forum 233645: null-kernel launch overhead about 3 µs)."""
+
+
 TENSORRT_LLM = EngineProfile(
     cuda_graphs=True,
     # Graphs by default as today (NVIDIA/TensorRT-LLM PR 5480, 2025); performance.md v0.5-v0.9 ran eager
@@ -321,8 +330,8 @@ TENSORRT_LLM = EngineProfile(
     # the same kernels plus one exposed host launch each, 10 launches per layer of the v0.9 build (5 GEMMs, MMHA or
     # rope/KV-update + XQA, 2 Myelin-fused add+RMSNorm, SiLU x gate, FP8 quantize: 9-11 by variant) x ≈3 µs per
     # launch (NVIDIA developer forum 233645: null-kernel launch overhead about 3 µs).
-    layer_overhead_graphs_s=3 * 3.0e-6 + 9.7e-6,
-    layer_overhead_eager_s=3 * 3.0e-6 + 9.7e-6 + 10 * 3.0e-6,
+    layer_overhead_graphs_s=3 * TRT_FIXED_OP_S + TRT_XQA_FIXED_S,
+    layer_overhead_eager_s=3 * TRT_FIXED_OP_S + TRT_XQA_FIXED_S + 10 * TRT_FIXED_OP_S,
     step_overhead_s=2.0e-4,
     # The weight share from TensorRT-LLM's measured kernels (aiconfigurator-core 0.12.0, systems/data/{h100_sxm,
     # h200_sxm}/gemm/trtllm/1.3.0rc20/): BF16 GEMMs at m 1-16 rows over 11 Llama-sized (n, k), weight bytes over

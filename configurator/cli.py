@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from configurator.cli_catalog import run_catalog
+from configurator.cli_money import typed_bare
 from configurator.cli_filters import filters_from_args
 from configurator.cli_parser import build_parser
 from configurator.cli_ranking import asked_to_dict, print_from_file, ranking_asked
@@ -38,7 +39,7 @@ from configurator.core.slow_end_count import with_slow_end_asked
 from configurator.core.scenario import Scenario
 from configurator.core.resources import MissingBundledFile
 from configurator.core.scenario_io import ScenarioFileError
-from configurator.core.view.job_view import job_line, job_to_dict, shown_estimate
+from configurator.core.view.job_view import budget_read_in, job_line, job_to_dict, shown_estimate
 from configurator.core.view.printable import printable_output, single_line
 from configurator.report.text import estimate_table, recommendation_table
 
@@ -114,6 +115,7 @@ def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
                      "mismatch": mismatched.to_dict() if mismatched else None,
                      "what_would_fit": suggestions_to_dict(suggestions), **_launch_json(result, args)})
     else:
+        _print_budget_read_in(result.scenario, typed_bare(getattr(args, "budget", None)), args.lang)
         _print_load_note(result, args.lang)
         _print_examples(scenario, args.lang)
         print(estimate_table(result, args.lang, suggestions, mismatched))
@@ -127,6 +129,17 @@ def _print_examples(scenario: Scenario, language: str) -> None:
     said = examples_said(t.examples, t.tokens_per_example, t.tokens) if scenario.workload.is_training else None
     if said is not None:
         print(single_line(said.text_in(language)))
+
+
+def _print_budget_read_in(scenario: Scenario, read_in: tuple[str, str] | None, language: str) -> None:
+    """First, where ``--budget`` named no currency and was read in one other than the results' (``read_in``:
+    :func:`~configurator.cli_money.typed_bare`): the budget and the currency it was read in, as recommend's job
+    line says it ('预算：3,509.85 万元（--budget 5M：未写币种，按 USD 读取）'; until December 2026 only the
+    converted amount, in the table's budget verdict, words49); nothing otherwise."""
+    read = budget_read_in(read_in, scenario.economics.currency)
+    if read:
+        said = msg("budget-said", budget=scenario.constraints.budget, currency=scenario.economics.currency, read=read)
+        print(single_line(said.text_in(language)) + "\n")
 
 
 def _print_load_note(result: Estimate, language: str) -> None:
@@ -148,8 +161,7 @@ def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
     asked = ranking_asked(args, scenario, catalog, filters_from_args(args, catalog))  # over the file's question
     result = recommend(scenario, catalog, asked.objective, asked.filters, args.limit)
     shown = shown_estimate(result)  # its verdicts: the constraints the ranking was checked against
-    budget = args.budget if getattr(args.budget, "bare", False) else None  # --budget 5M: which currency, said
-    read_in = None if budget is None else (budget.text.strip(), budget.currency)
+    read_in = typed_bare(args.budget)  # --budget 5M: which currency, said
     if args.json:
         _print_json({**result_to_dict(result), "filters": asked_to_dict(asked),
                      "job": job_to_dict(scenario, shown, typed_paths(args), read_in)})

@@ -17,7 +17,7 @@ from configurator.core.number_problems import MONEY_LETTER_MAGNITUDES, letter_ma
 from configurator.core.scenario import Economics
 
 __all__ = ["CHINESE_MAGNITUDES", "YUAN_REGION", "TypedMoney", "amount_of_money", "in_currency", "in_yuan_where_meant",
-           "bare_currency", "named_currency", "read_bare"]
+           "bare_currency", "named_currency", "read_bare", "typed_bare"]
 
 
 class TypedMoney(float):
@@ -98,6 +98,13 @@ def read_bare(value, currency: str):
     if isinstance(value, TypedMoney) and value.currency is None:
         return TypedMoney(value.amount, currency, value.text, bare=True)
     return value
+
+
+def typed_bare(value) -> tuple[str, str] | None:
+    """(the amount typed, the currency it was read in) of a money flag's ``value`` that named no currency
+    (:func:`read_bare`: ``--budget 5M`` read in USD -> ('5M', 'USD')), for the line that says so
+    (:func:`~configurator.core.view.job_view.budget_read_in`); None where it named one, or none was given."""
+    return (value.text.strip(), value.currency) if getattr(value, "bare", False) else None
 
 
 CHINESE_MAGNITUDES = tuple(suffix for suffix in MAGNITUDES if not suffix.isascii())

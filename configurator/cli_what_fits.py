@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from pydantic import ValidationError
 
-from configurator.cli_money import in_yuan_where_meant
+from configurator.cli_money import in_yuan_where_meant, typed_bare
 from configurator.cli_flags import add_field_flags
 from configurator.cli_scenario import in_range_as_typed, in_shown_currency, money_in
 from configurator.cli_types import whole_number
@@ -225,15 +225,16 @@ def what_fits_text(answer: WhatFits, language: str = "en") -> str:
     return "\n".join(lines)
 
 
-def what_budget_fits_text(answer: BudgetFits, language: str = "en") -> str:
-    """The budget's answer as text: the heading, the largest model per task, every card bought, then
+def what_budget_fits_text(answer: BudgetFits, language: str = "en", read_in: tuple[str, str] | None = None) -> str:
+    """The budget's answer as text: the heading (with the currency a ``--budget`` typed without one was read in:
+    ``read_in``, :func:`~configurator.cli_money.typed_bare`), the largest model per task, every card bought, then
     the cards left out."""
     from configurator.core.view.printable import single_line
     from configurator.core.view.rows import label, write
     from configurator.core.view.what_fits_budget_view import SECTIONS, heading, left_out, price_marks
     from configurator.report.text import columns_text
 
-    lines = [single_line(write(heading(answer), language))]
+    lines = [single_line(write(heading(answer, read_in), language))]
     for title, columns in SECTIONS:
         lines += ["", label(title, language), *columns_text(columns(answer), language)]
     marks = price_marks(answer)
@@ -252,7 +253,7 @@ def run_what_fits(args: argparse.Namespace, catalog: Catalog, print_json: Callab
         if args.json:
             print_json(budget_result_to_dict(answer))
         else:
-            print(what_budget_fits_text(answer, args.lang))
+            print(what_budget_fits_text(answer, args.lang, typed_bare(args.budget)))
         return 0
     # the deadline is the question's (its base's), not the rows': a kept answer for the same rows may
     # hold another deadline (what_fits keeps answers for bases that differ only in their constraints)

@@ -58,9 +58,9 @@ def test_only_a_system_whose_cooling_is_published_is_liquid_cooled(catalog):
 
 
 @pytest.mark.parametrize(("language", "said"), [
-    ("en", ("20,833 USD, system 2026-11: 8,000,000 USD ÷ 384 cards",
+    ("en", ("20,833 USD, system 2026-11: 8,000,000 USD ÷ 384 NPUs",
             "your quote: partner")),
-    ("zh_CN", ("整机价格 2026-11：", "÷ 384 张卡", "您的报价：partner")),
+    ("zh_CN", ("整机价格 2026-11：", "÷ 384 颗 NPU", "您的报价：partner")),  # 颗, as the configuration line (words49)
 ])
 def test_a_quoted_system_prices_its_cards_per_card_derived(catalog, language, said):
     """Before: the prices table gave the catalog's 28,000 USD per NPU, a figure the bill no longer used."""

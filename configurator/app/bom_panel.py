@@ -47,7 +47,7 @@ from configurator.core.view.numbers import column_top, unit_price_top
 from configurator.core.view.rows import write
 from configurator.core.view.words import Words, words
 from configurator.core.workloads import family_of
-from configurator.report.language import price_per, quantity_unit, reference, searched, searched_note
+from configurator.report.language import line_card, price_per, quantity_unit, reference, searched, searched_note
 
 if TYPE_CHECKING:
     from configurator.core.estimate import Estimate
@@ -145,7 +145,7 @@ def quantity_text(line) -> str:
     """A line's quantity with what it counts, as the printed summary writes it ('8 cards', '2 servers',
     '1 rack', '4.5 TB'; report/language.quantity_unit): a bare '4.5' did not say it was terabytes."""
     amount = fmt.whole(line.quantity) if float(line.quantity).is_integer() else fmt.number(line.quantity, 1)
-    unit = quantity_unit(line.unit, words(current_language()), line.quantity)
+    unit = quantity_unit(line.unit, words(current_language()), line.quantity, line_card(line))
     return f"{amount} {unit}".strip()
 
 

@@ -19,7 +19,9 @@ BUDGET_ENGLISH: dict[str, str] = {
     "budget-fits-not-priced": "{card}: not priced (no purchase price for the card or its server; enter a quote)",
     "budget-fits-too-dear": "{card}: the smallest purchase ({unit:|card|cards}, {capex:.0money}) costs more than the "
                             "budget",
-    "budget-fits-heading": "What a budget of {budget:.0money} buys ({where}), bill of materials included where "
+    "budget-read-in": " (--budget {typed} names no currency: read in {currency})",
+    "budget-said": "Budget: {budget:.0money}{read}",
+    "budget-fits-heading": "What a budget of {budget:.0money}{read} buys ({where}), bill of materials included where "
                            "priced (servers or workstations, network, storage)",
     "budget-fits-where-cn": "delivered to mainland China",
     "budget-fits-where-any": "any delivery region",
@@ -49,7 +51,9 @@ BUDGET_CHINESE: dict[str, str] = {
     "budget-fits-service-life": "训练任务：取在硬件 {years:,g} 年使用期（成本分摊年限）内能训练完其词元预算的最大模型",
     "budget-fits-not-priced": "{card}：无价格（加速卡或其服务器没有采购价，请录入报价）",
     "budget-fits-too-dear": "{card}：最小采购单位（{unit} 张卡，{capex:.0money}）已超出预算",
-    "budget-fits-heading": "预算 {budget:.0money} 能买到什么（{where}），含物料清单中有价格的项（服务器或工作站、网络、存储）",
+    "budget-read-in": "（--budget {typed}：未写币种，按 {currency} 读取）",
+    "budget-said": "预算：{budget:.0money}{read}",
+    "budget-fits-heading": "预算 {budget:.0money}{read} 能买到什么（{where}），含物料清单中有价格的项（服务器或工作站、网络、存储）",
     "budget-fits-where-cn": "交付中国大陆",
     "budget-fits-where-any": "不限交付地区",
     "budget-fits-unit": "{card}（{unit} 张卡，{capex:.0money}）",

@@ -172,12 +172,14 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "total-excludes-workstation": "The total excludes 1 workstation (not priced: enter a quote for {item})",
     "total-excludes-workstations": "The total excludes {n:,} workstations (not priced: enter a quote for {item})",
     "totals-exclude-workstations": (
-        "Capex, TCO and cost per unit exclude the deskside workstations (not priced: enter a quote "
+        "{rows}: capex, TCO and cost per unit exclude the deskside workstations (not priced: enter a quote "
         "for {item})"
     ),
     "total-excludes-items": "The total excludes {items} (not priced: enter a quote for {item})",
     "total-excludes-named": "The total excludes {items} (not priced: enter a quote)",
-    "totals-exclude-items": "Capex, TCO and cost per unit exclude the items without a price (enter a quote for {item})",
+    "totals-exclude-items": (
+        "{rows}: capex, TCO and cost per unit exclude the items without a price (enter a quote for {item})"
+    ),
     "lacks-display-outputs": "no display outputs",
     "lacks-video-encoders": "no video encoders (NVENC)",
     "lacks-desktop-vgpu": "no virtual-desktop vGPU profiles, so one user per card",
@@ -308,10 +310,10 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "desks-no-colocation": "不计机房托管费（每 kW·月 {price:money}）：加速卡在办公室工位下，不在租用的机房里",
     "total-excludes-workstation": "总额不含 1 台工作站（未定价：请为 {item} 输入报价）",
     "total-excludes-workstations": "总额不含 {n:,} 台工作站（未定价：请为 {item} 输入报价）",
-    "totals-exclude-workstations": "资本支出、TCO 和单位成本均不含桌边工作站（未定价：请为 {item} 输入报价）",
+    "totals-exclude-workstations": "{rows}：资本支出、TCO 和单位成本均不含桌边工作站（未定价：请为 {item} 输入报价）",
     "total-excludes-items": "总额不含 {items}（未定价：请为 {item} 输入报价）",
     "total-excludes-named": "总额不含 {items}（未定价：请输入报价）",
-    "totals-exclude-items": "资本支出、TCO 和单位成本均不含无价格的项目（请为 {item} 输入报价）",
+    "totals-exclude-items": "{rows}：资本支出、TCO 和单位成本均不含无价格的项目（请为 {item} 输入报价）",
     "lacks-display-outputs": "无显示输出",
     "lacks-video-encoders": "无视频编码器（NVENC）",
     "lacks-desktop-vgpu": "无虚拟桌面 vGPU 配置，每卡只能一个用户",

@@ -12,7 +12,7 @@ import re
 
 from configurator.core.procurement.bom import IDLE_WORDS
 from configurator.core.view.bom_names import ITEMS, item_label
-from configurator.core.view.card_names import card_name
+from configurator.core.view.card_names import card_name, counts_chips
 from configurator.core.view.card_view import EXPORT as EXPORT_LABELS  # noqa: F401 - the card view's names
 from configurator.core.view.card_view import LINKS as LINK_LABELS  # noqa: F401
 from configurator.core.view.names import CLASSES as CLASS_LABELS  # noqa: F401 - the names the window uses too
@@ -98,11 +98,24 @@ SINGULAR = {"cards": "card", "boards": "board",
 """English nouns for a quantity of one."""
 
 
-def quantity_unit(unit: str, w: Words, quantity: float = 2) -> str:
-    """The noun a quantity counts ('per server' -> 'servers', one 'server')."""
+def line_card(line) -> str:
+    """The catalog name of the card a bill-of-materials ``line`` buys, less its role's suffix (' (spares)', the
+    idle words); '' for a line of anything else."""
+    if getattr(line, "kind", "") != "accelerator":
+        return ""
+    return line.name.removesuffix(" (spares)").removesuffix(f" ({IDLE_WORDS})")
+
+
+def quantity_unit(unit: str, w: Words, quantity: float = 2, card: str = "") -> str:
+    """The noun a quantity counts ('per server' -> 'servers', one 'server'); cards of ``card`` (a catalog name,
+    :func:`line_card`) whose Chinese name counts chips are counted in the same word in Chinese ('16 颗', not
+    '16 张卡': :func:`~configurator.core.view.card_names.counts_chips`, the configuration line's rule; until
+    December 2026 the bill said '16 张卡' beside '（每台 8 颗 NPU）', words49). English counts cards as before."""
     noun = UNIT_NOUNS.get(unit, unit.removeprefix("per "))
     if not noun:
         return ""
+    if noun == "cards" and w.language != "en" and counts_chips(card):
+        noun = "chips"
     return SINGULAR.get(noun, noun) if quantity == 1 and w.language == "en" else w(noun)
 
 

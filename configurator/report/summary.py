@@ -27,7 +27,6 @@ from configurator.core.recommend_filters import vendors_verdict
 from configurator.core.scenario import Scenario
 from configurator.core.serving_use import asked_scenario
 from configurator.core.slow_end_count import with_slow_end
-from configurator.core.view.card_names import card_name
 from configurator.core.view.constraints_view import (
     shortfall,
     STATE_TITLES,
@@ -68,8 +67,8 @@ from configurator.report.summary_filters import filters_note
 from configurator.report.summary_headline import headline, load_headline, price_headline, speed_heading
 from configurator.report.summary_tables import approval_table, assumptions_table, power_table
 from configurator.report.summary_front import constraints_table
-from configurator.report.summary_partial import INCOMPLETE_TOTAL, excluded_note, in_ranking_order, incomplete, \
-    recommended_sentence
+from configurator.report.summary_partial import (INCOMPLETE_TOTAL, configuration, excluded_note, in_ranking_order,
+                                               incomplete, recommended_sentence)
 from configurator.report.summary_open_ranking import open_ranking_first, open_ranking_sentence
 from configurator.report.summary_rents import rent_tiers_note
 from configurator.report.summary_unpriced import unpriced_note, unpriced_rows, unpriced_sentence
@@ -216,7 +215,7 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
     currency = mine.cost.bom.currency
     years = write(period(mine.cost.ownership.years), w.language)  # "3 months" under a year
     by = w(OBJECTIVE_LABELS[objective.value])
-    mine_text = f"{count(mine.estimate.scenario.count)} × {card_name(mine.estimate.card.name, w.language)}"
+    mine_text = configuration(mine.estimate, w)
     problems = choice_problems(mine.estimate, w, filters)
     if recommended and problems:  # no card named, nothing ranked: the nearest (cli: budget_short), and the
         text = w("No configuration meets every constraint set. The nearest, {mine}, breaks: {problems}.",
@@ -234,14 +233,14 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
             return _sentences(w, text, w("No other card that can be ranked meets every constraint set either."
                                          if unranked else "No other card's configuration meets every constraint set "
                                          "either."))
-        best_text = f"{count(best.estimate.scenario.count)} × {card_name(best.estimate.card.name, w.language)}"
+        best_text = configuration(best.estimate, w)
         return _sentences(w, text, recommended_sentence(w, by, best_text, best))
     if best is None or (mine.score is not None and mine.score <= best.score):
         if mine.score is None:
             return w("Your choice: {mine}. It cannot be ranked by {by}: it has no price on that basis — enter a "
                      "quote.", mine=mine_text, by=by)
         return w("Your choice, {mine}, is the recommended option by {by}.", mine=mine_text, by=by)
-    best_text = f"{count(best.estimate.scenario.count)} × {card_name(best.estimate.card.name, w.language)}"
+    best_text = configuration(best.estimate, w)
     text = w("Your choice: {mine}. Recommended by {by}: {best}.", mine=mine_text, by=by, best=best_text)
     if objective in (Objective.TCO, Objective.CLOUD) and mine.score is not None and mine.per_unit:
         ratio = best.per_unit / mine.per_unit
@@ -311,7 +310,7 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
         ranked = option.score is not None and not (option is mine and mine_unranked)
         rank += ranked
         est = option.estimate
-        config = f"{count(est.scenario.count)} × {card_name(est.card.name, w.language)}"
+        config = configuration(est, w)
         if option is mine:
             config = w(("{config} (nearest)" if nearest else "{config} (recommended)") if recommended
                        else "{config} (your choice)", config=config)  # full-width brackets in Chinese

@@ -24,7 +24,7 @@ from configurator.core.procurement.host import in_office
 from configurator.core.view.constraints_view import shortfall
 from configurator.core.view.cost_bases import period
 from configurator.core.view.rows import Amount, Phrase, range_phrase, write
-from configurator.report.language import Words, item_name, price_per, quantity_unit
+from configurator.report.language import Words, item_name, line_card, price_per, quantity_unit
 from configurator.core.view.numbers import (axis_currency, column_top, money, price_makes_total, unit_cost,
                                             unit_price_top)
 from configurator.report.parts import Chart, SourceList, Table, count, num, percent
@@ -46,7 +46,7 @@ def _bom_row(line: BomLine, currency: str, w: Words, sources: SourceList, card_p
     (:func:`~configurator.report.summary_sums.summing_amounts`; None: the line's own). A unit price
     that, rounded, would not multiply to the total is printed in cents (19 T4 at 803.50 USD read
     "804 USD" beside 15,267 USD until December 2026)."""
-    unit = quantity_unit(line.unit, w, line.quantity)
+    unit = quantity_unit(line.unit, w, line.quantity, line_card(line))
     amount = count(line.quantity) if float(line.quantity).is_integer() else num(line.quantity)
     quantity = f"{amount} {unit}".strip()
     if line.unit_price is None:  # a price-file item is quoted by its id: the summary names the id to type

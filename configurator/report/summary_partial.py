@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from configurator.core.procurement.deployment import DeploymentCost
-from configurator.core.procurement.partial import excluded_message, totals_note
+from configurator.core.procurement.partial import excluded_message, totals_note, unpriced_item
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.recommend_rows import budget_is_partial, ranked_after_complete
 from configurator.core.scenario_ranking import Objective
+from configurator.core.view.card_names import card_name
 from configurator.report.language import Words, sentence
+from configurator.report.parts import count
 
 
 def excluded_suffix(value: str, cost: DeploymentCost, w: Words) -> str:
@@ -51,9 +53,18 @@ def in_ranking_order(mine, priced: Sequence, objective: Objective, book: PriceBo
     return [*priced[:at], mine, *priced[at:]]
 
 
+def configuration(est, w: Words) -> str:
+    """A configuration as the alternatives table's row names it: '1 × RTX PRO 6000 Blackwell Workstation Edition'."""
+    return f"{count(est.scenario.count)} × {card_name(est.card.name, w.language)}"
+
+
 def excluded_note(options: Sequence, w: Words) -> str | None:
-    """The alternatives table's sentence where its totals exclude the deskside workstations (:func:`totals_note`)."""
-    note = totals_note(o.cost.bom for o in options)
+    """The alternatives table's sentence where some of its totals exclude an item without a price (the deskside
+    workstations: :func:`~configurator.core.procurement.partial.totals_note`), naming the rows it is said of
+    ('1 × RTX PRO 6000 Blackwell Workstation Edition: capex, TCO and cost per unit exclude …'; until December
+    2026 it named none and read as if of every row, words49)."""
+    partial = [configuration(o.estimate, w) for o in options if unpriced_item(o.cost.bom)]
+    note = totals_note((o.cost.bom for o in options), w.label("; ").join(partial))
     return None if note is None else sentence(w, note)
 
 

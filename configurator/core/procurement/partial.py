@@ -78,12 +78,13 @@ def excluded_message(bom: BillOfMaterials) -> Message | None:
     return msg("total-excludes-named" if named else "total-excludes-items", items=unpriced_names(lines), item=item)
 
 
-def totals_note(boms) -> Message | None:
-    """The one sentence under a table of totals where any of ``boms`` is partial (:func:`items_unpriced`): capex,
-    TCO and cost per unit exclude the items named; None otherwise."""
+def totals_note(boms, rows: str) -> Message | None:
+    """The one sentence under a table of totals where any of ``boms`` is partial (:func:`items_unpriced`): the
+    capex, TCO and cost per unit of ``rows`` (the partial ones, named in the reader's words) exclude the items
+    named; None otherwise. Until December 2026 the sentence named no row and read as if of every one (words49)."""
     items = sorted({item for bom in boms if (item := unpriced_item(bom))})
     if not items:
         return None
     if all(item in DESK_ITEMS for item in items):
-        return msg("totals-exclude-workstations", item=", ".join(items))
-    return msg("totals-exclude-items", item=", ".join(items))
+        return msg("totals-exclude-workstations", item=", ".join(items), rows=rows)
+    return msg("totals-exclude-items", item=", ".join(items), rows=rows)

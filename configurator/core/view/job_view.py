@@ -28,6 +28,7 @@ from configurator.core.view.family_view import view_of
 from configurator.core.view.names import CONSTRAINT_NAMES, REGIONS
 from configurator.core.view.rows import Phrase, write
 from configurator.core.view.words import words
+from configurator.core.messages import Message, msg
 
 if TYPE_CHECKING:
     from configurator.core.estimate import Estimate
@@ -45,10 +46,17 @@ SAID_APART = frozenset({"region", "ttft", "tpot"})
 """Verdicts the line does not word one by one: the region is named from the scenario (:data:`REGIONS`: 'other'
 has no verdict), the latency targets in one phrase (:func:`_latency_targets`)."""
 
-BUDGET_READ_IN = "(--budget {typed} names no currency: read in {currency})"
-"""Said after the budget where ``--budget`` named no currency and was read in one other than the results'
-(``--lang zh_CN --budget 5M``: 5M USD, shown as 3,509.85 万元): the amount alone would hide what was asked (a label
-id; :func:`~configurator.cli_money.read_bare`)."""
+
+def budget_read_in(read_in: tuple[str, str] | None, currency: str) -> Message | str:
+    """Said after the budget where ``--budget`` named no currency and was read in one other than the results'
+    ``currency`` (``--lang zh_CN --budget 5M``: 5M USD, shown as 3,509.85 万元): ' (--budget 5M names no currency:
+    read in USD)', '（--budget 5M：未写币种，按 USD 读取）'; '' otherwise. ``read_in``: (the amount typed, the
+    currency it was read in; :func:`~configurator.cli_money.typed_bare`). The one wording of the job line, the
+    what-fits heading and ``estimate``'s budget line (words49; until December 2026 only the job line said it)."""
+    if read_in is None or read_in[1] == currency:
+        return ""
+    return msg("budget-read-in", typed=read_in[0], currency=read_in[1])
+
 
 NOT_SET_NAMED = ("budget", "region", "deadline")
 """The constraints the line names as not set when the buyer left them open (a power cap, a power per server or a
@@ -115,11 +123,11 @@ def _latency_targets(scenario: Scenario) -> Phrase | str:
 
 
 def job_parts(scenario: Scenario, shown: Estimate | None, language: str,
-              typed: Collection[str] | None = None, budget_read_in: tuple[str, str] | None = None) -> tuple[str, ...]:
+              typed: Collection[str] | None = None, read_in: tuple[str, str] | None = None) -> tuple[str, ...]:
     """The job line's parts in ``language``: the job (with the defaults it was asked with, none typed:
     :func:`asked_defaults`), the latency targets of a serving deployment, each constraint set, and the budget, region
-    and deadline left open. ``budget_read_in``: (the amount typed, the currency it was read in) of a budget that named
-    none, said where that is not the scenario's (:data:`BUDGET_READ_IN`)."""
+    and deadline left open. ``read_in``: (the amount typed, the currency it was read in) of a budget that named
+    none, said where that is not the scenario's (:func:`budget_read_in`)."""
     w = words(language)
     job = view_of(scenario.workload).job(scenario, w)
     defaults = asked_defaults(scenario, typed)
@@ -129,12 +137,11 @@ def job_parts(scenario: Scenario, shown: Estimate | None, language: str,
     if view_of(scenario.workload).ranking.latency_targets:
         parts.append(w("Latency targets: {targets}", targets=write(_latency_targets(scenario), language)))
     colon = w.label(": ")
-    read_in = budget_read_in if budget_read_in is not None and budget_read_in[1] != scenario.economics.currency \
-        else None
+    read_in = budget_read_in(read_in, scenario.economics.currency)
     for name, value in _constraints_set(scenario, shown):
         said = f"{w.label(name)}{colon}{write(value, language)}"
-        if read_in is not None and name == CONSTRAINT_NAMES["budget"]:
-            said += f"{'' if language == 'zh_CN' else ' '}{w(BUDGET_READ_IN, typed=read_in[0], currency=read_in[1])}"
+        if read_in and name == CONSTRAINT_NAMES["budget"]:
+            said += read_in.text_in(language)
         parts.append(said)
     open_names = {CONSTRAINT_NAMES[k] for k in NOT_SET_NAMED}
     unset = [name for name in (unset_constraints(shown) if shown is not None else ()) if name in open_names]

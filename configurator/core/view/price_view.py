@@ -19,6 +19,7 @@ from configurator.core.procurement.tco import paced_idle_share
 from configurator.core.recommend import RENT_ELSEWHERE, Objective, Recommendation, Result
 from configurator.core.recommend_rows import USED_ONLY
 from configurator.core.system_price import system_price_flags, system_price_line
+from configurator.core.view.card_names import counts_chips
 from configurator.core.view.card_view import (FLAG_MARK, NO_NEW_PRICE, condition_said, price_description,  # noqa: F401
                                               ranked_price_value)
 from configurator.core.view.cost_bases import price_as_bought
@@ -117,8 +118,13 @@ def _price_value(est: Estimate, objective: Objective, like: float | None = None)
                 "amount": total, "date": system.date, "mark": mark})
         # the card's share first, as every other price cell reads ("24,000 USD, street 2025-09"): the
         # cell ran to 118 characters and widened the ranking table past 300 columns until December 2026
-        return Phrase("{per_card}, system {date}: {amount} ÷ {cards} cards{mark}", {
+        # a card counted in chips (CloudMatrix 384 per 910C) is divided among them: '÷ 384 颗 NPU', as the
+        # configuration line counts it ('÷ 384 张卡' until December 2026, words49; card_names.counts_chips)
+        label = "{per_card}, system {date}: {amount} ÷ {cards} {chip}s{mark}" if counts_chips(est.card.name) else \
+            "{per_card}, system {date}: {amount} ÷ {cards} cards{mark}"
+        return Phrase(label, {
             "amount": total, "date": system.date, "mark": mark, "cards": round(cards / system.quantity),
+            "chip": est.card.chip_word,
             "per_card": Amount(system.unit_price * system.quantity / cards, est.costs.currency, money=True, like=like)})
     if amount is None:
         used_only = objective is not Objective.CLOUD and est.costs.prices.used_only is not None

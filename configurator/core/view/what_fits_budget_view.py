@@ -9,6 +9,7 @@ from configurator.core.economics import PriceBasis, price_basis
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.workstations import WORKSTATION_ITEM
 from configurator.core.view.card_view import ranked_price_value
+from configurator.core.view.job_view import budget_read_in
 from configurator.core.view.names import WORKLOADS, model_name, weight_format_name
 from configurator.core.view.numbers import column_top
 from configurator.core.view.price_view import joined, warns
@@ -24,11 +25,15 @@ def _money(answer: BudgetFits, amount: float | None, like: float | None = None) 
     return None if amount is None else Amount(amount, answer.base.economics.currency, money=True, like=like)
 
 
-def heading(answer: BudgetFits) -> Message:
+def heading(answer: BudgetFits, read_in: tuple[str, str] | None = None) -> Message:
     """'What a budget of 500,000 CNY buys (delivered to mainland China), bill of materials included where
-    priced (servers or workstations, network, storage)'."""
+    priced (servers or workstations, network, storage)'; a budget typed without a currency and read in another
+    than the one shown says which (``read_in``: :func:`~configurator.core.view.job_view.budget_read_in`, as
+    recommend's job line: '预算 210.59 万元（--budget 300k：未写币种，按 USD 读取）能买到什么', words49)."""
     where = msg("budget-fits-where-cn" if answer.base.constraints.region == "cn" else "budget-fits-where-any")
-    return msg("budget-fits-heading", budget=answer.budget, currency=answer.base.economics.currency, where=where)
+    currency = answer.base.economics.currency
+    return msg("budget-fits-heading", budget=answer.budget, currency=currency, where=where,
+               read=budget_read_in(read_in, currency))
 
 
 def _precision(row: FitRow, vendor: str) -> Value:

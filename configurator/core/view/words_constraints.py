@@ -41,7 +41,6 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "Not rated: the catalog lacks a figure their speed needs (never ranked)": "未评估：目录缺少计算速度所需的数据（不参与排名）",
     "{n} below the line, {m} left out; see --json for why.": "{n} 种配置在基准线以下，{m} 种卡被排除；原因见 --json。",
     "Latency targets: {targets}": "延迟目标：{targets}",
-    "(--budget {typed} names no currency: read in {currency})": "（--budget {typed}：未写币种，按 {currency} 读取）",
     "first token ≤ {ttft} and ≤ {tpot} per token at {percentile} ({origin})":
         "{percentile} 首词元 ≤ {ttft}、每输出词元 ≤ {tpot}（{origin}）",
     "none (offline batch: ranked by cost per token)": "无（离线批处理：按每词元成本排名）",

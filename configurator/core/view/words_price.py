@@ -26,6 +26,8 @@ ZH_CN_PRICE: dict[str, str] = {
     "{count} × {what}": "{count} × {what}",
     "in the system price: {amount} per system, {date}{mark}": "含在整机价格中：每套 {amount}，{date}{mark}",
     "{per_card}, system {date}: {amount} ÷ {cards} cards{mark}": "{per_card}，整机价格 {date}：{amount} ÷ {cards} 张卡{mark}",
+    "{per_card}, system {date}: {amount} ÷ {cards} {chip}s{mark}":
+        "{per_card}，整机价格 {date}：{amount} ÷ {cards} 颗 {chip}{mark}",
     "{amount} ({conversion})": "{amount}（{conversion}）",
     "{condition}: {price}": "{condition}：{price}",
     "already owned, not bought (new: {price})": "已拥有，不再采购（新购价：{price}）",

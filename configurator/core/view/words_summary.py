@@ -200,7 +200,7 @@ ZH_CN_SUMMARY: dict[str, str] = {
     "lowest energy": "能耗最低",
     "fewest cards": "卡数最少",
     "cards": "张卡", "boards": "块板卡", "servers": "台", "ports": "个端口", "links": "条", "switches": "台", "racks": "个",
-    "systems": "套", "workstations": "台",
+    "chips": "颗", "systems": "套", "workstations": "台",
     "users": "个用户", "user": "个用户", "stream": "路视频流", "frame": "帧", "GPU licences": "个 GPU 授权", "TB": "TB",
     "high": "高", "medium": "中", "low": "低", "preliminary": "初步", "estimate": "估计", "street": "市场价",
     "list": "目录价", "quote": "报价", "catalog": "目录",

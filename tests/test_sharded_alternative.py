@@ -33,8 +33,8 @@ def test_the_planned_tp_over_pcie_says_what_fsdp_would_take(catalog):
     alt = estimate(sharded_scenario(est), est.card)  # the same figures as the sharded layout's own estimate
     assert alt.scenario.parallelism.zero == 3 and alt.scenario.parallelism.tp == alt.scenario.parallelism.pp == 1
     assert alt.scenario.global_batch_tokens == est.scenario.global_batch_tokens
-    assert p["alt_step"] == pytest.approx(alt.training.step_time_s) and p["alt_step"] > p["step"]
-    assert p["alt_dp"] > p["tp_s"] > 0 and p["alt_hours"] > p["hours"]
+    assert p["alt_step_s"] == pytest.approx(alt.training.step_time_s) and p["alt_step_s"] > p["step_s"]
+    assert p["alt_dp_s"] > p["tp_s"] > 0 and p["alt_hours"] > p["hours"]
 
 
 def test_nothing_is_said_of_a_pinned_layout_or_a_card_with_a_link(catalog):

@@ -57,6 +57,6 @@ def sharded_alternative(est: Estimate) -> Message | None:
     if alt.training is None or not alt.fits or alt.training.step_time_s <= t.step_time_s:
         return None
     a = alt.training
-    return msg("sharded-over-pcie-slower", count=s.count, card=est.card.name, alt_step=a.step_time_s,
-               alt_dp=a.data_parallel_s, step=t.step_time_s, tp_s=t.tensor_parallel_s, alt_hours=a.hours,
+    return msg("sharded-over-pcie-slower", count=s.count, card=est.card.name, alt_step_s=a.step_time_s,
+               alt_dp_s=a.data_parallel_s, step_s=t.step_time_s, tp_s=t.tensor_parallel_s, alt_hours=a.hours,
                hours=t.hours)

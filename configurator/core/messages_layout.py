@@ -72,6 +72,12 @@ LAYOUT_ENGLISH: dict[str, str] = {
         "layers over {pp} stages × {vp} virtual stages): recompute at most {chunk}, or leave the count empty to "
         "recompute every layer"
     ),
+    "sharded-over-pcie-slower": (  # core.sharded_alternative: why not FSDP over PCIe (session 49, l40sft49)
+        "Why not FSDP (ZeRO 3 over the {count:,} cards, no tensor parallel): over PCIe it gathers the weights and "
+        "reduce-scatters the gradients every micro-batch, {alt_dp_s:,.1f} s of a {alt_step_s:,.1f} s step, against "
+        "{tp_s:,.1f} s of tensor parallel in this layout's {step_s:,.1f} s step: {alt_hours:sig} h for the job instead "
+        "of {hours:sig} h"
+    ),
 }
 """English templates: counts of cards, stages, heads, experts and tokens."""
 
@@ -116,6 +122,12 @@ LAYOUT_CHINESE: dict[str, str] = {
     "recompute-layers-stage": (
         "重计算 {layers} 层超过了每个流水线阶段模型块的 {chunk} 层（{total} 层分到 {pp} 个流水线阶段 × {vp} 个虚拟阶段）："
         "最多重计算 {chunk} 层，或留空以重计算每一层"
+    ),
+    "sharded-over-pcie-slower": (
+        "为何不用 FSDP（ZeRO 3 分片到 {count:,} 张卡，不用张量并行）：经由 PCIe，"
+        "每个微批都要收集权重（all-gather）并对梯度做归约散射（reduce-scatter），"
+        "每步 {alt_step_s:,.1f} s 中占 {alt_dp_s:,.1f} s；本布局每步 {step_s:,.1f} s，其中张量并行 {tp_s:,.1f} s："
+        "整个作业需 {alt_hours:sig} 小时，而非 {hours:sig} 小时"
     ),
 }
 """Simplified Chinese templates, in the vocabulary of resources/i18n/glossary.json."""

@@ -22,6 +22,7 @@ from configurator.core.recommend_record import Objective, Recommendation, cost_b
 from configurator.core.recommend_rent_tiers import rent_tiers_said
 from configurator.core.recommend_software import porting_risk, support_caution
 from configurator.core.region import import_message
+from configurator.core.sharded_alternative import sharded_alternative
 from configurator.core.trade_words import supply_caution
 from configurator.core.workloads import family_of
 from configurator.core.workloads.base import shown_figure
@@ -239,7 +240,8 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
             tiers = rent_tiers_said((r.estimate for r in ranked), objective)
             reasons += [r for r in (_class_reason(rec, ranked, objective), tiers, class_mistake,
                                     _what_would_change(rec, ranked, objective),
-                                    _job_alone(rec, book, objective), _outlasts(rec)) if r]
+                                    _job_alone(rec, book, objective), _outlasts(rec),
+                                    sharded_alternative(rec.estimate)) if r]
             reasons += owned[1:]
         risk = porting_risk(rec)
         if risk is not None:

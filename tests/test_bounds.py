@@ -91,6 +91,7 @@ def test_cli_json_is_strict_json(capsys, monkeypatch):
     monkeypatch.setattr(cli, "estimate_load_note", lambda est: None)
     monkeypatch.setattr("configurator.core.fit_suggestions.what_would_fit", lambda *a: ())  # the stub has no job
     monkeypatch.setattr("configurator.core.mismatch.mismatch", lambda *a: None)  # nor a scenario to check
+    monkeypatch.setattr(cli, "with_slow_end_asked", lambda est: est)  # nor a deadline's slow end to search
     monkeypatch.setattr(cli, "estimate_to_dict", lambda est, cost: {"x": math.inf})
     code, out, err = run(capsys, "estimate", "--json")
     assert code == 2 and "Infinity" not in out and "not finite" in err

@@ -75,7 +75,9 @@ def test_the_a10_is_still_offered_after_the_a100s(capsys):
 
 @pytest.mark.parametrize(("argv", "said"), [
     (("--budget", "0"), "--budget: 0 is outside the range 1 to 10¹² [USD]"),
-    (("--budget", "0", "--lang", "zh_CN"), "--budget：0 超出范围 1 至 10¹² [CNY]"),
+    # a bare amount is read in the question's currency, never the language's (same49): USD here, as in English
+    (("--budget", "0", "--lang", "zh_CN"), "--budget：0 超出范围 1 至 10¹² [USD]"),
+    (("--budget", "0", "--lang", "zh_CN", "--region", "cn"), "--budget：0 超出范围 1 至 10¹² [CNY]"),
     (("--region", "cn", "--budget", "0万元"), "--budget: 0 is outside the range 1 to 10¹² [CNY]"),
     (("--electricity=-1",), "--electricity: -1 is outside the range 0 to 1,000,000 [USD/kWh]"),
 ])

@@ -149,7 +149,8 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
         if hasattr(value, "value"):
             value = value.value
         if isinstance(value, TypedMoney):  # --card-price 12万元: in the scenario's currency
-            in_range_as_typed(Scenario.model_validate(data), section, field, value)
+            if (so_far := _valid_or_none(data)) is not None:  # else an earlier flag's value is refused below, one line
+                in_range_as_typed(so_far, section, field, value)
             value = money_in(Economics.model_validate(data["economics"]), value, _MONEY_FLAGS[flag],
                               getattr(args, "lang", "en"))
         if section is None:
@@ -319,6 +320,15 @@ def in_shown_currency(data: dict, args: argparse.Namespace) -> dict:
 def _money_values(args: argparse.Namespace) -> list:
     """The values of the money flags given (``--budget``, ``--card-price``, ``--cloud-price``)."""
     return [getattr(args, dest, None) for dest in _MONEY_FLAGS]
+
+
+def _valid_or_none(data: dict) -> Scenario | None:
+    """The scenario ``data`` holds so far, or None where a value already in it is out of its range (the final
+    validation of :func:`scenario_from_args` refuses it in one line)."""
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError:
+        return None
 
 
 def in_range_as_typed(scenario: Scenario, section: str, field: str, value: TypedMoney) -> None:

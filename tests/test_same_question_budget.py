@@ -55,3 +55,11 @@ def test_the_json_job_names_the_currency_a_bare_budget_was_read_in(capsys, flags
 def test_a_bare_amount_out_of_range_is_refused_as_typed(capsys, argv):
     assert main([*argv, "--lang", "zh_CN"]) == 2
     assert "--budget：-5 超出范围 1 至 10¹² [USD]" in capsys.readouterr().err  # not the -35.1 yuan it converts to
+
+
+def test_a_money_flag_after_an_out_of_range_flag_leaves_the_refusal_to_that_flag(capsys):
+    """The fuzz's 'estimate --batch 1e9 --card-price inf': the money flag's range check as typed validated the
+    flags read so far and raised pydantic's error for --batch; the one-line refusal names --batch."""
+    assert main(["estimate", "--batch", "1e9", "--card-price", "inf"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("gpu-configurator: error: --batch: 1000000000 is outside the range")

@@ -52,6 +52,7 @@ _MEMO: LruMemo[Estimate] = LruMemo(MEMO_SIZE)
 """Each estimate said with its slow end's count, by objective, for the same estimate and price book objects
 (thread-safe: the window's workers rank at once)."""
 
+
 def slow_factor(count: int) -> float:
     """The slow end of a job's time at ``count`` cards over its estimate (the band's high end of the
     hours, :func:`~configurator.core.uncertainty.slow_end_hours`) [-]."""
@@ -153,9 +154,9 @@ def with_slow_end_asked(est: Estimate) -> Estimate:
     return with_slow_end(est, None, est.scenario.ranking.objective)
 
 
-def fewest_at_slow_end(scenario: Scenario, card: Card, deadline: float, whole_systems: bool = True,
+def fewest_at_slow_end(scenario: Scenario, card: Card, target: float, whole_systems: bool = True,
                        verdict_id: str = "deadline") -> tuple[Estimate | None, bool]:
-    """The fewest count of ``card`` whose work meets the target ``deadline`` of the verdict ``verdict_id``
+    """The fewest count of ``card`` whose work meets ``target``, the target of the verdict ``verdict_id``
     (:data:`SLOW_ENDS`: a deadline [h], a request rate [requests/s]) even at the slow end of its likely
     range, and every other constraint ``scenario`` states, as an estimate at that target (None where no
     count the search tries does), and whether some count tried meets it there but breaks another
@@ -171,11 +172,11 @@ def fewest_at_slow_end(scenario: Scenario, card: Card, deadline: float, whole_sy
     meeting: dict[int, Estimate] = {}
     blocked = False
     for factor in factors:
-        tightened = updated(scenario, constraints={end.constraint: deadline / factor})
+        tightened = updated(scenario, constraints={end.constraint: target / factor})
         for est in family.deployments(tightened, card, whole_systems=whole_systems):
             verdict = next((v for v in est.verdicts if v.id == verdict_id), None)
             slow = None if verdict is None else verdict.params.get(end.slow, verdict.actual)
-            if slow is None or not meets_there(verdict, slow, deadline):
+            if slow is None or not meets_there(verdict, slow, target):
                 continue
             if any(v.id != verdict_id for v in est.violations):
                 blocked = True
@@ -186,10 +187,10 @@ def fewest_at_slow_end(scenario: Scenario, card: Card, deadline: float, whole_sy
     from configurator.core.estimate import estimate  # the count at the buyer's own target (its pace, its TCO)
 
     fewest = meeting[min(meeting)]
-    restated = estimate(updated(fewest.scenario, constraints={end.constraint: deadline}), card)
+    restated = estimate(updated(fewest.scenario, constraints={end.constraint: target}), card)
     verdict = next((v for v in restated.verdicts if v.id == verdict_id), None)
     slow = None if verdict is None else verdict.params.get(end.slow)
-    if slow is not None and meets_there(verdict, slow, deadline):
+    if slow is not None and meets_there(verdict, slow, target):
         return restated, blocked
     return fewest, blocked  # planned for the buyer's rate a service batches fewer users: kept as planned
 

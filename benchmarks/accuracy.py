@@ -39,8 +39,8 @@ from accuracy_base import (A100_NETWORK, CATALOG, FALCON_180B, GPTJ_6B, LLAMA1_6
                            overridden, publication_of, scenario)
 from accuracy_heldout import SOURCE, held_out_rows
 from accuracy_rig_heldout import RIG_HELD_OUT_GLOB, print_rig_held_out, rig_held_out_rows
-from accuracy_sections import (print_by_source, print_excluded, print_held_out_by_source, print_memory_groups,
-                               print_summary, print_table)
+from accuracy_sections import (print_by_source, print_excluded, print_held_out_by_generation,
+                               print_held_out_by_source, print_memory_groups, print_summary, print_table)
 from accuracy_reserve import reserve_cases
 from h200_rig_rows import h200_ceilings, h200_rows
 from accuracy_planner import FSDP_ONLY, MEGATRON_2021, PLANNER_KIND, planned
@@ -508,6 +508,7 @@ def main(argv: list[str] | None = None) -> int:
         print("accuracy against the calibration data in benchmarks/data "
               "(.venv/bin/python benchmarks/accuracy.py for rows):")
         print_summary(rows, held, outside)
+        print_held_out_by_generation(outside)
         print_rig_held_out(rig_held_out_rows(args.reference), rows)
         print_excluded(args.reference / HELD_OUT.name)
         if args.by_source:
@@ -516,6 +517,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print_table(rows, held)
     print_summary(rows, held, outside)
+    print_held_out_by_generation(outside)
     rig_held = rig_held_out_rows(args.reference)
     print_rig_held_out(rig_held, rows)
     print_excluded(args.reference / HELD_OUT.name)

@@ -48,6 +48,9 @@ class Row:
     publication: str = ""
     """The publication or measurement campaign the row comes from ('h200-rig', 'llm-foundry' …):
     the unit the leave-one-source-out check holds out (``loso.py``)."""
+    generation: str = ""
+    """The engine generation the run belongs to (``configurator.core.engine_generations``: a held-out row's,
+    from what its setup states; empty for the calibration rows), by which the held-out errors are split."""
 
     @property
     def key(self) -> str:

@@ -52,6 +52,7 @@ from heldout_training import _max_context, _training
 from heldout_mlperf_vllm import AMD_BATCHER_THRESHOLD_S, _batcher_ttft, _mlperf_vllm_copy
 
 from configurator.core.architecture import preset
+from configurator.core.engine_generations import generation_of
 from configurator.core.estimate import estimate
 from configurator.core.load import (MLPERF_SERVER_LIMITS, capacity, closed_loop_rate, highest_rate, load_point,
                                     mean_ttft_seconds)
@@ -484,8 +485,19 @@ CASES: dict[str, Callable[[dict], Iterator[Row]]] = {"train": _training, "train-
 
 
 def held_out_rows(path: Path) -> list[Row]:
-    """Every held-out row of ``path``, predicted with the shipped defaults."""
-    return [row for r in json.loads(path.read_text(encoding="utf-8")) for row in CASES[r["case"]](r)]
+    """Every held-out row of ``path``, predicted with the shipped defaults, each with its engine generation
+    (:func:`row_generation`)."""
+    return [dataclasses.replace(row, generation=row_generation(r))
+            for r in json.loads(path.read_text(encoding="utf-8")) for row in CASES[r["case"]](r)]
+
+
+def row_generation(r: dict) -> str:
+    """The engine generation of the held-out record ``r`` (:func:`engine_generations.generation_of`): its engine,
+    its card's software stack and whether it states AITER's attention on (``setup["aiter_attention"]``)."""
+    setup = r.get("setup", {})
+    card = CATALOG.get(setup["card"]) if "card" in setup and "engine" in setup else None
+    stack = card.software.stack if card is not None and card.software is not None else None
+    return generation_of(setup.get("engine", ""), stack, setup.get("aiter_attention"))
 
 
 def set_rows(path: Path, name: str) -> list[Row]:

@@ -9,6 +9,7 @@ and the max, which then print ``miss``; each median's line says how many of its 
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections.abc import Mapping
 from pathlib import Path
@@ -17,6 +18,8 @@ from accuracy_base import TARGETS, Row, misses, misses_text, part_of_the_benchma
 from accuracy_heldout import describe_excluded
 from loso import FITS, NOT_FITTED, Held, by_publication, describe, kind_summary
 from loso_refit import Ident, ident
+
+from configurator.core.engine_generations import GENERATIONS, TODAY, label_of
 
 
 def print_table(rows: list[Row], held: Mapping[Ident, Held] | None = None) -> None:
@@ -118,6 +121,42 @@ def print_held_out_by_source(outside: list[Row]) -> None:
         for publication, items in sorted(members.items(), key=lambda item: (-len(item[1]), item[0])):
             print(f"    {publication:46} {len(items):4d} row{'s' if len(items) > 1 else ' '}  median "
                   f"{percent(statistics.median(abs(r.error_pct) for r in items), 6)}{misses_text(misses(items))}")
+
+
+def held_out_by_generation(outside: list[Row]) -> dict[str, dict[str, tuple[int, int, float, float]]]:
+    """The held-out errors split by engine generation (``Row.generation``,
+    ``configurator.core.engine_generations``), for each kind that has a row of a superseded one: per generation,
+    today's engines first, its rows, capacity misses, median |error| and signed median [%] (a miss counting
+    above every finite error, as in the summary). The figures the README's held-out line can split by."""
+    order = [TODAY, *(g.key for g in GENERATIONS)]
+    split: dict[str, dict[str, tuple[int, int, float, float]]] = {}
+    for kind in TARGETS:
+        rows = [r for r in outside if r.kind == kind]
+        if not any(r.generation not in ("", TODAY) for r in rows):
+            continue
+        split[kind] = {}
+        for key in order:
+            members = [r for r in rows if (r.generation or TODAY) == key]
+            if members:
+                split[kind][key] = (len(members), misses(members),
+                                    statistics.median(abs(r.error_pct) for r in members),
+                                    statistics.median(r.error_pct for r in members))
+    return split
+
+
+def print_held_out_by_generation(outside: list[Row]) -> None:
+    """The held-out kinds with a superseded engine generation's rows, split by generation
+    (:func:`held_out_by_generation`): an old engine's error is not today's."""
+    split = held_out_by_generation(outside)
+    if not split:
+        return
+    print("\nHeld out by engine generation (median |error| %, signed median %; configurator/core/"
+          "engine_generations.py:\n  a superseded generation's runs are predicted with today's profile):")
+    for kind, by in split.items():
+        print(f"  {kind}")
+        for key, (count, missed, median, signed) in by.items():
+            print(f"    {label_of(key):30} {count:4d} rows  median {percent(median, 6)}  signed "
+                  f"{'miss' if math.isinf(signed) else f'{signed:+.1f}':>6}{misses_text(missed)}")
 
 
 def print_excluded(path: Path) -> None:

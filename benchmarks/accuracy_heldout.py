@@ -426,13 +426,16 @@ def _static_latency(r: dict) -> Iterator[Row]:
     ``O − 1`` decode steps at the batch) in output tokens/s, against batch × answer ÷ the stated mean latency
     (the source's own tokens/s column, unrounded). The V0 engine without chunked prefill schedules the
     batch's prompts in one step when they fit its token budget (``max_batched_tokens``, the row's). The KV
-    cache's precision is the row's ``kv_precision`` where it states one, else the engine profile's default."""
+    cache's precision is the row's ``kv_precision`` where it states one, else the engine profile's default; its
+    decode steps replay CUDA graphs unless the row's method runs them eager (``cuda_graphs`` false: TensorRT-LLM's
+    ``gptManagerBenchmark`` without ``--cuda_graph_mode``)."""
     setup = r["setup"]
     prompt, output, batch = setup["prompt_tokens"], setup["output_tokens"], setup["batch"]
     serving = {"context": prompt + output, "prompt_tokens": prompt, "output_tokens": output, "concurrency": batch,
                "max_batch": batch, "batching": "static", "engine": setup["engine"],
                "max_batched_tokens": max(batch * prompt, setup["max_batched_tokens"]),
-               "kv_precision": setup.get("kv_precision")}
+               "kv_precision": setup.get("kv_precision"),
+               **({"cuda_graphs": setup["cuda_graphs"]} if "cuda_graphs" in setup else {})}
     s = scenario(preset(setup["model"]), setup["card"], setup["count"], workload="inference",
                  precision=setup["precision"], parallelism={"tp": setup["tp"]}, serving=serving)
     speed = estimate(s, CATALOG.get(setup["card"])).serving

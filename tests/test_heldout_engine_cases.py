@@ -118,3 +118,16 @@ def test_the_vllm_073_dev_docker_set_holds_every_row_of_its_three_tables():
         mine = [r for r in members if f"@{rev}" in r["source"]]
         assert sorted(r["case"] for r in mine) == ["engine-offline"] * 8 + ["static-latency"] * 32
         assert all(rev[:7] in r["id"] and "#L" in r["url"] and "line" in r["source"] for r in mine)
+
+
+def test_a_static_latency_row_of_an_eager_method_runs_its_decode_steps_eager():
+    """The AMD 2501 blog's H100 latency rows ran TensorRT-LLM 0.16's ``gptManagerBenchmark`` (emulated static
+    batching), whose ``--cuda_graph_mode`` defaults to false: they state ``cuda_graphs`` false and are predicted
+    eager (session 50, notes-amd-h100-rows-2026-12-07.md); a row that states nothing keeps the profile's graphs."""
+    rows = _records("static-latency")
+    eager = [r for r in rows if r["setup"].get("cuda_graphs") is False]
+    assert len(eager) == 32
+    assert all(r["id"].startswith("amd-blog-2501-") and r["setup"]["card"] == "h100-sxm" for r in eager)
+    for record in eager[:2] + [r for r in rows if "cuda_graphs" not in r["setup"]][:2]:
+        (row,) = accuracy_heldout.CASES["static-latency"](record)
+        assert row.scenario.serving.cuda_graphs is record["setup"].get("cuda_graphs", None)

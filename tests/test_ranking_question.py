@@ -72,7 +72,7 @@ def test_a_training_ranking_reads_the_count():
 
 def test_a_price_typed_for_the_card_keeps_the_card_in_the_question():
     """The card and cloud prices the user typed are their quote for the scenario's card alone
-    (:func:`~configurator.core.recommend.priced_for`): another card is another question."""
+    (:func:`~configurator.core.recommend_pricing.priced_for`): another card is another question."""
     for economics in ({"card_price": 20_000}, {"cloud_price_per_hour": 2.5}, {"owned_cards": 4}):
         priced = updated(SERVE_8B, economics=economics)
         assert ranking_question(updated(priced, card_id="l4")) != ranking_question(priced)

@@ -34,15 +34,18 @@ One command on a machine with one H200 measures, in this order (a run cut short 
   batch 1–16, eager then from one CUDA graph (the host's launch time apart from the GPU's).
 
 Each group opens with an anchor that repeats a row already in ``benchmarks/data/h200-calibration.jsonl``
-(run-to-run check). Every case's time is planned as set-up + work / rate per kind (:data:`TIME_MODEL`, fitted
-to the logged runs by ``gpu_grid_fit.py``); ``--budget-s`` drops cases from the tail of the dry run's plan,
+(run-to-run check). Every case's time is planned as set-up + work / rate per kind
+(``gpu_grid_time.TIME_MODEL``, fitted to the logged runs by ``gpu_grid_fit.py``); ``--budget-s`` drops cases
+from the tail of the dry run's plan,
 and a run, which gets every case of the kinds asked for in the order ``--only`` names them, skips on the
 clock a case whose estimate no longer fits what is left of the budget. Every row is written (and flushed to
 disk) as soon as it is measured, with its provenance. Check and append the rows with
 ``tools/import_gpu_grid.py``; ``benchmarks/data/README.md`` gives the exact command for a GPU session.
 
 This module imports nothing outside the standard library at import time (the machine with the GPU
-has no pydantic); the measurements live in ``gpu_grid_torch.py`` and import torch when they run.
+has no pydantic); the model shapes and the work of each case live in ``gpu_grid_work.py``, the time each is
+planned to take in ``gpu_grid_time.py``, the measurements in ``gpu_grid_torch.py``, which import torch when
+they run.
 
 Usage: ``python3 benchmarks/gpu_grid.py [--dry-run] [--budget-s S] [--out FILE] [--git HASH] [--only KIND]
 [--card-bytes B]``
@@ -59,6 +62,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gpu_grid_time import SWITCH_S, estimate, switches
+from gpu_grid_work import SHAPES, gemm_bytes, kv_cache_bytes, weight_bytes
+
 ROOT = Path(__file__).resolve().parents[1]
 CALIBRATION = ROOT / "benchmarks" / "data" / "h200-calibration.jsonl"
 CATALOG_FILE = ROOT / "catalog.json"
@@ -70,19 +76,6 @@ BUDGET_S = 420.0
 
 STARTUP_S = 20.0
 """Planned time to import torch, make the CUDA context and probe the attention path [s]."""
-
-SHAPES: dict[str, dict[str, int | bool]] = {
-    "llama3.2-1b": {"n_layers": 16, "hidden": 2048, "n_heads": 32, "n_kv_heads": 8, "head_dim": 64,
-                    "ffn": 8192, "vocab": 128256, "tied_embeddings": True},
-    "llama3.2-3b": {"n_layers": 28, "hidden": 3072, "n_heads": 24, "n_kv_heads": 8, "head_dim": 128,
-                    "ffn": 8192, "vocab": 128256, "tied_embeddings": True},
-    "llama3-8b": {"n_layers": 32, "hidden": 4096, "n_heads": 32, "n_kv_heads": 8, "head_dim": 128,
-                  "ffn": 14336, "vocab": 128256, "tied_embeddings": False},
-    "llama3-70b": {"n_layers": 80, "hidden": 8192, "n_heads": 64, "n_kv_heads": 8, "head_dim": 128,
-                   "ffn": 28672, "vocab": 128256, "tied_embeddings": False},
-}
-"""The model shapes measured, copied from ``configurator.core.architecture.preset`` (the device has
-no pydantic to import it; ``tests/test_gpu_grid.py`` checks the copy)."""
 
 GEMM_M = (1, 4, 16, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384)
 """Tokens per product [count]: a decode step of one sequence up to a 16k-token prefill chunk, denser
@@ -159,29 +152,8 @@ KINDS = ("prefill", "train", "gemm", "memory", "lora", "decode", "reserve", "nea
 PLAN_SHARE = {"gemm": 0.85}
 """Share of the measured FP8/bf16 matmul ceiling a GEMM's repetitions are counted at [1]: it sets how many
 repetitions fill :data:`GEMM_TIMED_S` (the measuring protocol, unchanged since the first run), not the plan."""
-REPEATS = {"prefill": (1, 3), "shortprefill": (2, 5), "train": (1, 3), "memory": (1, 2), "lora": (1, 2),
-           "reserve": (1, 2), "nearlimit": (1, 1)}
-"""(warm-up, timed) passes per prefill and training case [count]."""
 GEMM_TIMED_S = 0.02
 """Least time one GEMM case is timed over [s]: repetitions = max(10, 0.02 s / product), at most 200."""
-SWITCH_S = 0.39
-"""Planned besides a case's own time where it follows a case of another kind or model [s]: the first
-steps of a new model shape pay cuBLAS's and the allocator's warm-up (``gpu_grid_fit.switch_s``)."""
-TIME_MODEL: dict[str, tuple[float, float]] = {
-    "gemm": (0.012, 0.92), "prefill": (0.049, 0.64), "train": (0.317, 0.43), "memory": (0.33, 0.48),
-    "lora": (0.289, 0.36), "decode": (0.336, 0.48), "reserve": (0.302, 0.48), "nearlimit": (0.317, 0.43),
-    "shortprefill": (0.3, 0.1)}
-"""Planned time of a case [s] = set-up + work / rate, per kind: (set-up [s], rate [1]). ``work`` is
-:func:`work_s`, every pass of the case at the calibration's ceilings; ``rate`` is the 40th percentile of the
-shares of those ceilings the kind's passes reached, and ``set-up`` the 75th percentile of the rest of each case's
-wall time (model, optimizer, allocation, the allocator emptied), both fitted by
-``benchmarks/gpu_grid_fit.py`` to the seven logged runs (H200 2026-12-04 ×5, H100 2026-12-05 ×2, the
-first case of each run left out: it pays the CUDA and cuBLAS warm-up, counted in :data:`STARTUP_S`).
-``nearlimit`` has no run yet and takes ``train``'s; ``shortprefill`` none either: the logged b1 × 512
-prefills took 0.11 s for 4 passes of 5 ms at the ceiling (a rate of ~0.2, the host's launches), planned
-at 0.1 with 0.3 s for a graph's capture. Before, ``set-up`` was 4–5 s per training case and
-the rates 0.45–0.6: the H100's second run planned 349 s and took 93. ``python3 benchmarks/gpu_grid.py
---dry-run`` prints measured ÷ planned per kind for the old and these figures."""
 
 
 @dataclass(frozen=True)
@@ -207,84 +179,6 @@ def ceilings(path: Path = CALIBRATION) -> dict[str, float]:
         elif r["case"] == "copy_bw":
             out["copy"] = r["GBps"] * 1e9
     return out
-
-
-# ---- FLOP counts (the rows' model_flops and the plan use the same) --------------------------
-
-
-def layer_matmul_params(shape: dict) -> int:
-    """Weights of one layer's matmuls: q, k, v, o and the gated MLP's three [count]."""
-    h, q, kv = shape["hidden"], shape["n_heads"] * shape["head_dim"], shape["n_kv_heads"] * shape["head_dim"]
-    return h * q + 2 * h * kv + q * h + 3 * h * shape["ffn"]
-
-
-def forward_flops(shape: dict, batch: int, seq: int, last_only: bool) -> float:
-    """FLOPs of one causal forward pass [FLOP]: ``2·tokens`` per matmul weight, causal attention
-    ``2·b·s²·heads·head_dim`` per layer (QKᵀ and PV over the lower triangle) and the LM head over the last
-    position (``last_only``) or every one (Kaplan et al. 2020 Table 1, with the causal half)."""
-    tokens = batch * seq
-    attention = 2.0 * batch * seq * seq * shape["n_heads"] * shape["head_dim"]
-    head = 2.0 * shape["hidden"] * shape["vocab"] * (batch if last_only else tokens)
-    return shape["n_layers"] * (2.0 * tokens * layer_matmul_params(shape) + attention) + head
-
-
-def train_flops(shape: dict, batch: int, seq: int, recompute: str) -> float:
-    """FLOPs of one training step [FLOP]: forward + backward = 3 forwards; full recomputation adds the
-    layers' forward again, per-op selective about half the layers' matmuls (torchtitan recomputes every
-    second one) (Korthikanti et al. 2022 §5)."""
-    fwd = forward_flops(shape, batch, seq, last_only=False)
-    layers = fwd - 2.0 * shape["hidden"] * shape["vocab"] * batch * seq
-    matmuls = shape["n_layers"] * 2.0 * batch * seq * layer_matmul_params(shape)
-    extra = {"none": 0.0, "selective": 0.5 * matmuls, "full": layers}[recompute]
-    return 3.0 * fwd + extra
-
-
-def gemm_bytes(m: int, n: int, k: int, element_bytes: float) -> float:
-    """Bytes of ``x[m×k]``, ``W[n×k]`` and the bf16 output ``y[m×n]`` read or written once [B]."""
-    return (m * k + n * k) * element_bytes + 2.0 * m * n
-
-
-def switches(before: tuple[str, dict] | None, kind: str, p: dict) -> bool:
-    """Whether a case follows one of another kind or model (``before``: the previous case's kind and
-    parameters): the run then drops the last model and builds or fills a new one."""
-    return before is None or before[0] != kind or before[1].get("model") != p.get("model")
-
-
-def passes(kind: str, p: dict) -> int:
-    """Passes one case runs [count]: warm-ups and timed ones (GEMM: 3 eager, then 3 replays of ``reps``;
-    decode: 5 warm-ups and captures, then ``reps`` replays)."""
-    if kind == "gemm":
-        return 3 + 3 * p["reps"]
-    if kind == "decode":
-        return 5 + p["reps"]
-    return sum(REPEATS[kind])
-
-
-def pass_s(kind: str, p: dict, ceiling: dict[str, float]) -> float:
-    """Time of one pass at the calibration's ceilings [s]: FLOPs over the matmul ceiling, or bytes over the
-    copy bandwidth for a decode step (a GEMM: the larger of the two, plus a 5 µs launch)."""
-    if kind == "gemm":
-        element = 1.0 if p["dtype"].startswith("fp8") else 2.0
-        m, n, k = p["m"], p["n"], p["k"]
-        return max(2.0 * m * n * k / ceiling[p["dtype"]], gemm_bytes(m, n, k, element) / ceiling["copy"]) + 5e-6
-    shape = SHAPES[p["model"]]
-    if kind == "decode":
-        return (weight_bytes(shape) + kv_cache_bytes(shape, p["b"], p["ctx"])) / ceiling["copy"]
-    if kind in ("prefill", "shortprefill"):
-        return forward_flops(shape, p["b"], p["s"], True) / ceiling["bf16"]
-    flops = lora_flops if kind == "lora" else train_flops
-    return flops(shape, p["b"], p["s"], p["recompute"]) / ceiling["bf16"]
-
-
-def work_s(kind: str, p: dict, ceiling: dict[str, float]) -> float:
-    """Every pass of a case at the calibration's ceilings [s]."""
-    return passes(kind, p) * pass_s(kind, p, ceiling)
-
-
-def estimate(kind: str, p: dict, ceiling: dict[str, float], model: dict | None = None) -> float:
-    """Planned wall time of one case [s]: set-up + work / rate (:data:`TIME_MODEL`)."""
-    setup, rate = (model or TIME_MODEL)[kind]
-    return setup + work_s(kind, p, ceiling) / rate
 
 
 # ---- the grid --------------------------------------------------------------------------------
@@ -357,17 +251,6 @@ def memory_cases(ceiling: dict[str, float], kind: str = "memory", grid: tuple = 
     return [Case(kind, p, estimate(kind, p, ceiling)) for p in params]
 
 
-def kv_cache_bytes(shape: dict, batch: int, ctx: int) -> float:
-    """Bytes of a bf16 KV cache of ``batch`` sequences of ``ctx`` tokens [B]: K and V per layer."""
-    return 2.0 * shape["n_layers"] * batch * shape["n_kv_heads"] * ctx * shape["head_dim"] * 2.0
-
-
-def weight_bytes(shape: dict) -> float:
-    """Bytes of the bf16 weights one decode step reads [B]: every layer's matmuls and the output head
-    (tied or not, the head is read once; the embedding row lookup is negligible)."""
-    return 2.0 * (shape["n_layers"] * layer_matmul_params(shape) + shape["hidden"] * shape["vocab"])
-
-
 def decode_repeats(one_s: float) -> int:
     """Timed replays of a decode step of ``one_s`` [count] (:data:`DECODE_TIMED_S`)."""
     return int(min(200, max(10, math.ceil(DECODE_TIMED_S / one_s))))
@@ -381,15 +264,6 @@ def decode_cases(ceiling: dict[str, float]) -> list[Case]:
         p = {"model": m, "b": b, "ctx": ctx, "reps": decode_repeats(one)}
         out.append(Case("decode", p, estimate("decode", p, ceiling)))
     return out
-
-
-def lora_flops(shape: dict, batch: int, seq: int, recompute: str) -> float:
-    """FLOPs of one LoRA step [FLOP]: the forward, the backward's products for the inputs' gradients (one
-    forward's worth: a frozen weight needs no gradient of its own), the layers' forward again under full
-    recomputation; the rank-r adapters' own products are under 1 % at rank 16 and not counted."""
-    fwd = forward_flops(shape, batch, seq, last_only=False)
-    layers = fwd - 2.0 * shape["hidden"] * shape["vocab"] * batch * seq
-    return 2.0 * fwd + (layers if recompute == "full" else 0.0)
 
 
 def lora_cases(ceiling: dict[str, float]) -> list[Case]:

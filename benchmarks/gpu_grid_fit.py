@@ -3,7 +3,7 @@ part 8).
 
 Each log line of a run (``benchmarks/data/*grid*.log``) ends in ``(actual s, est s)``: the wall time the
 case took and the time it was planned at then. :func:`fit` gives each kind's (set-up [s], rate [1]) for
-``gpu_grid.TIME_MODEL``; :func:`ratios` measured ÷ planned per kind, under the logged estimates (before)
+``gpu_grid_time.TIME_MODEL``; :func:`ratios` measured ÷ planned per kind, under the logged estimates (before)
 and under the present model (after). Standard library only (the dry run runs it where there is no torch).
 
 Usage: ``python3 benchmarks/gpu_grid_fit.py`` prints the fit and the ratios.
@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import gpu_grid as grid  # noqa: E402
+import gpu_grid_time as timing  # noqa: E402
 
 LOGS = tuple(grid.ROOT / "benchmarks" / "data" / f"{name}.log" for name in (
     "gpu-grid-2026-12-04", "gpu-grid-memory-2026-12-04", "gpu-grid-lora-2026-12-04", "gpu-grid-decode-2026-12-04",
@@ -59,7 +60,7 @@ def rows(paths=LOGS) -> list[dict]:
             one = float(measured.get("step_s", measured.get("seconds", "nan")))
             out.append({"kind": kind, "p": p, "pass_s": None if one != one else one, "actual": float(actual),
                         "est": float(est), "first": first, "log": Path(path).name,
-                        "switch": grid.switches(before, kind, p)})
+                        "switch": timing.switches(before, kind, p)})
             first, before = False, (kind, p)
     return out
 
@@ -73,9 +74,9 @@ def fit(logged: list[dict] | None = None) -> dict[str, tuple[float, float]]:
     out = {}
     for kind in sorted({r["kind"] for r in logged}):
         ok = [r for r in logged if r["kind"] == kind and r["pass_s"] and not r["first"] and not r["switch"]]
-        rates = sorted(grid.pass_s(kind, r["p"], c) / r["pass_s"] for r in ok)
+        rates = sorted(timing.pass_s(kind, r["p"], c) / r["pass_s"] for r in ok)
         rate = rates[int(RATE_QUANTILE * (len(rates) - 1))]
-        rest = sorted(max(0.0, r["actual"] - grid.work_s(kind, r["p"], c) / rate) for r in ok)
+        rest = sorted(max(0.0, r["actual"] - timing.work_s(kind, r["p"], c) / rate) for r in ok)
         out[kind] = (round(rest[min(len(rest) - 1, int(SETUP_QUANTILE * len(rest)))], 3), round(rate, 2))
     return out
 
@@ -85,7 +86,7 @@ def switch_s(logged: list[dict] | None = None) -> float:
     logged runs (first cases of a run and failed cases left out)."""
     c = grid.ceilings()
     logged = rows() if logged is None else logged
-    return round(statistics.median(max(0.0, r["actual"] - grid.estimate(r["kind"], r["p"], c)) for r in logged
+    return round(statistics.median(max(0.0, r["actual"] - timing.estimate(r["kind"], r["p"], c)) for r in logged
                                    if r["switch"] and not r["first"] and r["pass_s"]), 2)
 
 
@@ -100,7 +101,7 @@ def startup_s(logged: list[dict] | None = None) -> float:
         m = next((LINE.match(x) for x in path.read_text(encoding="utf-8").splitlines() if LINE.match(x)), None)
         if m:
             starts[path.name] = float(m.group(1))
-    return max(starts[log] + max(0.0, r["actual"] - grid.estimate(r["kind"], r["p"], c)) for log, r in firsts.items())
+    return max(starts[log] + max(0.0, r["actual"] - timing.estimate(r["kind"], r["p"], c)) for log, r in firsts.items())
 
 
 def ratios(logged: list[dict] | None = None) -> dict[str, dict[str, float]]:
@@ -112,7 +113,7 @@ def ratios(logged: list[dict] | None = None) -> dict[str, dict[str, float]]:
     for kind in sorted({r["kind"] for r in logged}):
         mine = [r for r in logged if r["kind"] == kind and not r["first"]]
         actual = sum(r["actual"] for r in mine)
-        after = [grid.estimate(kind, r["p"], c) + (grid.SWITCH_S if r["switch"] else 0.0) for r in mine]
+        after = [timing.estimate(kind, r["p"], c) + (timing.SWITCH_S if r["switch"] else 0.0) for r in mine]
         out[kind] = {"cases": len(mine), "before": actual / sum(r["est"] for r in mine),
                      "after": actual / sum(after), "worst": max(r["actual"] / a for r, a in zip(mine, after))}
     return out

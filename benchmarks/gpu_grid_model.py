@@ -27,6 +27,7 @@ from torch.nn.attention import SDPBackend, sdpa_kernel  # noqa: E402
 from torch.utils.checkpoint import CheckpointPolicy, checkpoint, create_selective_checkpoint_contexts  # noqa: E402
 
 import gpu_grid as grid  # noqa: E402
+import gpu_grid_work as work  # noqa: E402
 
 DEVICE = "cuda"
 """Where the grid runs (a CPU smoke test of the code may set another: here, ``gpu_grid_model.DEVICE``, which
@@ -179,12 +180,12 @@ def add_lora(model: Llama, rank: int) -> None:
 
 
 def build(model: str, dtype, recompute: str = "none") -> Llama:
-    """``model``'s shape (:data:`gpu_grid.SHAPES`) built on the GPU in ``dtype``, PyTorch's default init."""
+    """``model``'s shape (:data:`gpu_grid_work.SHAPES`) built on the GPU in ``dtype``, PyTorch's default init."""
     before = torch.get_default_dtype()
     torch.set_default_dtype(dtype)
     try:
         with torch.device(DEVICE):
-            return Llama(grid.SHAPES[model], recompute)
+            return Llama(work.SHAPES[model], recompute)
     finally:
         torch.set_default_dtype(before)
 

@@ -32,8 +32,9 @@ import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 from torch.nn.attention import sdpa_kernel  # noqa: E402
 
-import gpu_grid as grid  # noqa: E402
 import gpu_grid_model as rig  # noqa: E402 - the model measured, and DEVICE
+import gpu_grid_time as timing  # noqa: E402
+import gpu_grid_work as work  # noqa: E402
 from gpu_grid_model import SDPA_BACKENDS, Llama, add_lora, build, decode_layer, probe  # noqa: E402
 
 MEASURED = {
@@ -132,7 +133,7 @@ class Gemm:
         replay, how = replayed(run)
         seconds = timed(replay, 1)[0] / reps
         flops = 2.0 * p["m"] * p["n"] * p["k"]
-        moved = grid.gemm_bytes(p["m"], p["n"], p["k"], 1.0 if fp8 else 2.0)
+        moved = work.gemm_bytes(p["m"], p["n"], p["k"], 1.0 if fp8 else 2.0)
         return {"seconds": seconds, "TFLOPS": flops / seconds / 1e12, "GBps": moved / seconds / 1e9, "timing": how}
 
 
@@ -183,9 +184,9 @@ class Prefill(KeptModel):
 
     def __call__(self, p: dict) -> dict:
         self.model_for(p["model"])
-        shape = grid.SHAPES[p["model"]]
+        shape = work.SHAPES[p["model"]]
         ids = torch.randint(shape["vocab"], (p["b"], p["s"]), device=rig.DEVICE)
-        warm, n = grid.REPEATS["shortprefill" if "graph" in p else "prefill"]
+        warm, n = timing.REPEATS["shortprefill" if "graph" in p else "prefill"]
         torch.cuda.synchronize()
         torch.cuda.reset_peak_memory_stats()
         before = torch.cuda.memory_allocated()
@@ -195,7 +196,7 @@ class Prefill(KeptModel):
             forward, how = (replayed(lambda: self.model(ids, True)) if p.get("graph")
                             else (lambda: self.model(ids, True), "eager"))
             seconds = statistics.median(timed(forward, n))
-        flops = grid.forward_flops(shape, p["b"], p["s"], True)
+        flops = work.forward_flops(shape, p["b"], p["s"], True)
         extra = {"timing": how} if "graph" in p else {}
         return {**extra, "seconds": seconds, "peak_minus_weights": torch.cuda.max_memory_allocated() - before,
                 "tokens_per_s": p["b"] * p["s"] / seconds, "model_flops": flops, "TFLOPS": flops / seconds / 1e12}
@@ -205,7 +206,7 @@ class Decode(KeptModel):
     """Decode cases; keeps the bf16 model between them."""
 
     def __call__(self, p: dict) -> dict:
-        model, shape, b, ctx = self.model_for(p["model"]), grid.SHAPES[p["model"]], p["b"], p["ctx"]
+        model, shape, b, ctx = self.model_for(p["model"]), work.SHAPES[p["model"]], p["b"], p["ctx"]
         hd, kvh = shape["head_dim"], shape["n_kv_heads"]
         caches = [(torch.randn(b, kvh, ctx, hd, device=rig.DEVICE, dtype=torch.bfloat16),
                    torch.randn(b, kvh, ctx, hd, device=rig.DEVICE, dtype=torch.bfloat16)) for _ in model.layers]
@@ -234,8 +235,8 @@ class Decode(KeptModel):
             end.record()
             end.synchronize()
         seconds = start.elapsed_time(end) / 1e3 / reps
-        kv = grid.kv_cache_bytes(shape, b, ctx)
-        least = grid.weight_bytes(shape) + kv
+        kv = work.kv_cache_bytes(shape, b, ctx)
+        least = work.weight_bytes(shape) + kv
         del replay, caches
         return {"seconds": seconds, "tokens_per_s": b / seconds, "kv_bytes": kv, "min_bytes": least,
                 "GBps_effective": least / seconds / 1e9, "timing": how}
@@ -265,7 +266,7 @@ def memory(p: dict, kind: str = "memory") -> dict:
         free()
         set_expandable(True)
     try:
-        row = train(p, phases=True, repeats=grid.REPEATS[kind])
+        row = train(p, phases=True, repeats=timing.REPEATS[kind])
     finally:
         if expandable:
             free()
@@ -280,7 +281,7 @@ def card_bytes() -> int:
 
 def lora(p: dict) -> dict:
     """One case of the LoRA campaign: :func:`train` with adapters, the phase figures and the counters."""
-    return counted(train(p, phases=True, repeats=grid.REPEATS["lora"]))
+    return counted(train(p, phases=True, repeats=timing.REPEATS["lora"]))
 
 
 def train(p: dict, phases: bool = False, repeats: tuple[int, int] | None = None) -> dict:
@@ -288,7 +289,7 @@ def train(p: dict, phases: bool = False, repeats: tuple[int, int] | None = None)
     ``phases`` also the memory allocated after the forward and after the loss of the first step."""
     free()
     torch.cuda.reset_peak_memory_stats()
-    shape = grid.SHAPES[p["model"]]
+    shape = work.SHAPES[p["model"]]
     rank = p.get("lora", 0)
     model = build(p["model"], torch.bfloat16 if rank else torch.float32, p["recompute"])
     if rank:
@@ -318,7 +319,7 @@ def train(p: dict, phases: bool = False, repeats: tuple[int, int] | None = None)
         opt.step()
         opt.zero_grad(set_to_none=True)
 
-    warm, n = repeats or grid.REPEATS["train"]
+    warm, n = repeats or timing.REPEATS["train"]
     try:
         for _ in range(warm):
             step()
@@ -329,7 +330,7 @@ def train(p: dict, phases: bool = False, repeats: tuple[int, int] | None = None)
         row.update(oom=True, error=first_line(error), reserved=torch.cuda.max_memory_reserved(),
                    peak=torch.cuda.max_memory_allocated())
         return row
-    flops = (grid.lora_flops if rank else grid.train_flops)(shape, p["b"], p["s"], p["recompute"])
+    flops = (work.lora_flops if rank else work.train_flops)(shape, p["b"], p["s"], p["recompute"])
     row.update(peak=torch.cuda.max_memory_allocated(), reserved=torch.cuda.max_memory_reserved(),
                mem_steady=torch.cuda.memory_allocated(), step_s=step_s, tokens_per_s=p["b"] * p["s"] / step_s,
                model_flops=flops, TFLOPS=flops / step_s / 1e12)
@@ -353,7 +354,7 @@ def provenance(git: str | None) -> dict:
     """Date, versions, device and the script's identity, shared by every row of the run."""
     here = Path(__file__).resolve().parent
     digest = hashlib.sha256()
-    for name in ("gpu_grid.py", "gpu_grid_torch.py", "gpu_grid_model.py"):
+    for name in ("gpu_grid.py", "gpu_grid_work.py", "gpu_grid_time.py", "gpu_grid_torch.py", "gpu_grid_model.py"):
         digest.update((here / name).read_bytes())
     if git is None:
         try:

@@ -12,7 +12,8 @@ from configurator.cli_scenario import UsageError, scenario_from_args, with_const
 from configurator.core.catalog import Catalog
 from configurator.core.estimate import estimate
 from configurator.core.messages import Message, msg
-from configurator.core.recommend import Filters, Objective, priced_for, recommend, rented_for
+from configurator.core.recommend import Filters, Objective, recommend
+from configurator.core.recommend_pricing import priced_for, rented_for
 from configurator.core.recommend_budget import budget_short
 from configurator.core.resources import MissingBundledFile
 from configurator.core.scenario import Scenario, updated

@@ -13,7 +13,8 @@ from configurator.core.catalog import load_bundled_catalog
 from configurator.core.procurement.bom import bill_of_materials
 from configurator.core.procurement.prices import bundled_price_book, price_book_for
 from configurator.core.procurement.servers import host_power_w, server_type, whole_servers_reason
-from configurator.core.recommend import Objective, rank_card, recommend
+from configurator.core.recommend import Objective, recommend
+from configurator.core.recommend_card import rank_card
 from configurator.core.scenario import Scenario
 from configurator.report.summary import build_summary
 

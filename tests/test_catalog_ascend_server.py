@@ -20,7 +20,8 @@ from configurator.core.procurement.bom import bill_of_materials
 from configurator.core.procurement.card_price import purchase_entry
 from configurator.core.procurement.prices import price_book_for
 from configurator.core.procurement.servers import server_type, servers_needed
-from configurator.core.recommend import Filters, Objective, rank_card
+from configurator.core.recommend import Filters, Objective
+from configurator.core.recommend_card import rank_card
 from configurator.core.workloads.layout import whole_system_counts
 
 SERVER, SUPERNODE = "ascend-910c-a3-server", "ascend-910c"

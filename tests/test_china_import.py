@@ -13,7 +13,8 @@ from configurator.core.card import ChinaImport
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.constraints import region_rank
 from configurator.core.estimate import estimate
-from configurator.core.recommend import Objective, rank_card, ranking_of, recommend
+from configurator.core.recommend import Objective, ranking_of, recommend
+from configurator.core.recommend_card import rank_card
 from configurator.core.region import import_message
 from configurator.core.scenario import Scenario, updated
 from configurator.core.view.card_view import card_view

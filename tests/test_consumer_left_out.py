@@ -29,7 +29,8 @@ def test_picking_the_classes_ranks_them_and_says_nothing(capsys, flags):
 
 
 def test_a_card_left_out_for_its_class_is_not_called_a_consumer_card(catalog):
-    from configurator.core.recommend import CONSUMER_LEFT_OUT, rank_card
+    from configurator.core.recommend import CONSUMER_LEFT_OUT
+    from configurator.core.recommend_card import rank_card
     from golden_scenarios import GOLDEN
 
     render = GOLDEN["render-2000-frames-rtx6000ada"]

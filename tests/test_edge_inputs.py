@@ -10,7 +10,8 @@ from configurator import cli
 from configurator.core.architecture import preset
 from configurator.core.estimate import estimate
 from configurator.core.mismatch import mismatch
-from configurator.core.recommend import Filters, Objective, recommend, score
+from configurator.core.recommend import Filters, Objective, recommend
+from configurator.core.recommend_card import score
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 
 

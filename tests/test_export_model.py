@@ -13,7 +13,8 @@ from configurator.core.architecture import preset
 from configurator.core.card_trade import Availability, ExportChange, HeldInCountry, LicenceFee
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
-from configurator.core.recommend import Objective, rank_card, ranking_of, recommend
+from configurator.core.recommend import Objective, ranking_of, recommend
+from configurator.core.recommend_card import rank_card
 from configurator.core.scenario import Scenario
 from configurator.core.view.card_view import card_view
 from configurator.core.view.rows import label, write

@@ -62,9 +62,9 @@ def test_a_job_not_behind_a_foreground_job_does_not_wait(qtbot):
 def test_the_panel_ranks_once_the_window_has_the_edited_scenarios_numbers(qtbot, window, monkeypatch):
     """A debounce far longer than the test waits: the ranking of the edit is whole all the same,
     started by the window's analysis (its step with the sweep over counts), not by the timer."""
-    from configurator.app import recommend_panel
+    from configurator.app import recommend_requests
 
-    monkeypatch.setattr(recommend_panel, "DEBOUNCE_MS", 60_000)
+    monkeypatch.setattr(recommend_requests, "DEBOUNCE_MS", 60_000)
     window.toggle_recommendations(True)
     panel = window.recommend_panel
     panel.wait(120_000)

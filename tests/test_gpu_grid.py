@@ -16,6 +16,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "tools"))
 
 import gpu_grid  # noqa: E402
+import gpu_grid_time  # noqa: E402
+import gpu_grid_work  # noqa: E402
 import import_gpu_grid  # noqa: E402
 
 from configurator.core.architecture import preset  # noqa: E402
@@ -25,7 +27,7 @@ DEVICE_MINUTES = 8
 
 
 def test_the_shapes_are_the_presets():
-    for name, shape in gpu_grid.SHAPES.items():
+    for name, shape in gpu_grid_work.SHAPES.items():
         m = preset(name)
         assert shape == {"n_layers": m.n_layers, "hidden": m.hidden, "n_heads": m.n_heads,
                          "n_kv_heads": m.n_kv_heads, "head_dim": m.head_dim or m.hidden // m.n_heads,
@@ -95,16 +97,16 @@ def fake_rows() -> list[dict]:
         if case.kind == "gemm" and (p["m"] in (16, 4096) or p["layer"] == "anchor"):
             flops = 2.0 * p["m"] * p["n"] * p["k"]
             element = 1.0 if p["dtype"].startswith("fp8") else 2.0
-            seconds = max(flops / 600e12, gpu_grid.gemm_bytes(p["m"], p["n"], p["k"], element) / 4e12)
+            seconds = max(flops / 600e12, gpu_grid_work.gemm_bytes(p["m"], p["n"], p["k"], element) / 4e12)
             rows.append({"case": "gemm", **p, "seconds": seconds, "TFLOPS": flops / seconds / 1e12})
         elif case.kind == "prefill":
-            flops = gpu_grid.forward_flops(gpu_grid.SHAPES[p["model"]], p["b"], p["s"], True)
+            flops = gpu_grid_work.forward_flops(gpu_grid_work.SHAPES[p["model"]], p["b"], p["s"], True)
             seconds = flops / 500e12
             rows.append({"case": "prefill", **p, "seconds": seconds, "peak_minus_weights": 1e5 * p["b"] * p["s"],
                          "tokens_per_s": p["b"] * p["s"] / seconds, "model_flops": flops,
                          "TFLOPS": flops / seconds / 1e12})
         elif case.kind == "train" and p["s"] <= 4096:
-            flops = gpu_grid.train_flops(gpu_grid.SHAPES[p["model"]], p["b"], p["s"], p["recompute"])
+            flops = gpu_grid_work.train_flops(gpu_grid_work.SHAPES[p["model"]], p["b"], p["s"], p["recompute"])
             step = flops / 400e12
             rows.append({"case": "train", **p, "mode": "amp_bf16", "ckpt": p["recompute"] == "full", "lora": 0,
                          "opt": "adamw", "selective_policy": "per-op" if p["recompute"] == "selective" else None,
@@ -346,9 +348,9 @@ def test_the_time_model_is_the_fit_to_the_logged_runs():
     fitted = gpu_grid_fit.fit()
     assert set(fitted) == set(gpu_grid.KINDS) - {"nearlimit", "shortprefill"}
     for kind, (setup, rate) in fitted.items():
-        assert gpu_grid.TIME_MODEL[kind] == pytest.approx((setup, rate), abs=0.006), kind
-    assert gpu_grid.TIME_MODEL["nearlimit"] == gpu_grid.TIME_MODEL["train"]
-    assert gpu_grid.SWITCH_S == pytest.approx(gpu_grid_fit.switch_s(), abs=0.2)
+        assert gpu_grid_time.TIME_MODEL[kind] == pytest.approx((setup, rate), abs=0.006), kind
+    assert gpu_grid_time.TIME_MODEL["nearlimit"] == gpu_grid_time.TIME_MODEL["train"]
+    assert gpu_grid_time.SWITCH_S == pytest.approx(gpu_grid_fit.switch_s(), abs=0.2)
     assert gpu_grid_fit.startup_s() <= gpu_grid.STARTUP_S
 
 

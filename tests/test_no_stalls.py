@@ -98,7 +98,7 @@ compare 13-18 / 15-29, wizard's answer (fine-tune, serving) 13-17, 12-21 / 15-26
 28-32, switch to zh 20-29 / 32-35, to en 19-25 / 24-35, to zh while ranking 31-34 / 34-41, to en while ranking
 25-27 / 31-36; walls 20-196 ms (compare's 196 ms: 13 ms of CPU, the rest waiting for a core). No action came near
 the 100 ms target in any run, so nothing was moved; the ranking's columns fitted at every fill and resize
-(app/recommend_table.py) cost 0.7-0.8 ms a time.
+(app/recommend_columns.py) cost 0.7-0.8 ms a time.
 
 So the tests assert two things. ``CPU_CEILING_MS`` = the target on the GUI thread's CPU time in
 one pass (1.5 x it until session 15): any action doing heavy work on the GUI thread again (the catalog ranked for the

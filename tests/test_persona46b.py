@@ -51,7 +51,7 @@ def _serving_no_fit(**fields):
 
 def test_another_card_suggested_is_one_the_ranking_can_rate():
     from configurator.core.fit_suggestions import what_would_fit
-    from configurator.core.recommend import unrated_line
+    from configurator.core.recommend_card import unrated_line
 
     catalog, est = _serving_no_fit()
     assert unrated_line(est.scenario, catalog.get("ascend-950pr")) is not None  # no BF16 rate: not rated

@@ -12,8 +12,8 @@ from PySide6.QtCore import Qt
 
 from configurator.app import i18n
 from configurator.app.controller import ScenarioController
+from configurator.app.recommend_columns import LIMIT_COLUMN
 from configurator.app.recommend_panel import RecommendationPanel
-from configurator.app.recommend_table import LIMIT_COLUMN
 from configurator.cli import build_parser
 from configurator.cli_scenario import scenario_from_args
 from configurator.core.catalog import load_catalog

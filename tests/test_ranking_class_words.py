@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from configurator.app.i18n import language_for_a_while
-from configurator.app.recommend_table import CLASS_COLUMN
+from configurator.app.recommend_columns import CLASS_COLUMN
 from configurator.core.view.card_classes_view import class_label, class_label_brief
 from configurator.core.view.card_names import card_name
 from configurator.core.view.rows import write

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from configurator.app.i18n import language_for_a_while
-from configurator.app.recommend_table import COST_COLUMN, LEADING_AMOUNT
+from configurator.app.recommend_columns import COST_COLUMN, LEADING_AMOUNT
 from docked_window import docked_window
 
 

@@ -57,7 +57,7 @@ def test_ranking_headings_are_whole(qtbot, tmp_path, catalog, monkeypatch, size,
 def test_the_cost_column_stays_in_view_as_the_window_narrows(qtbot, tmp_path, catalog, monkeypatch):
     """The columns are fitted again when the table is resized (a window made narrower by hand): the Cards
     column gives up what the cost column needs, down to its least width."""
-    from configurator.app.recommend_table import CARDS_COLUMN_PX, CARDS_NARROWEST_PX
+    from configurator.app.recommend_columns import CARDS_COLUMN_PX, CARDS_NARROWEST_PX
 
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)  # closing
     window, panel, _ = docked_window(qtbot, tmp_path, catalog, (1400, 950), "en", "inference")
@@ -80,7 +80,7 @@ def test_a_class_cell_is_whole_on_two_lines_or_brief(qtbot, tmp_path, catalog, m
     column on two lines (a row's height), its words whole, else the class alone ('Inference card …'); the whole
     label in its tooltip."""
     from configurator.app.column_fit import wraps_into
-    from configurator.app.recommend_table import CELL_PADDING_PX, CLASS_COLUMN
+    from configurator.app.recommend_columns import CELL_PADDING_PX, CLASS_COLUMN
 
     monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: QMessageBox.StandardButton.Discard)  # closing
     window, panel, _ = docked_window(qtbot, tmp_path, catalog, size, "en", "inference")

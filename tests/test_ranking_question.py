@@ -72,7 +72,7 @@ def test_a_training_ranking_reads_the_count():
 
 def test_a_price_typed_for_the_card_keeps_the_card_in_the_question():
     """The card and cloud prices the user typed are their quote for the scenario's card alone
-    (:func:`~configurator.core.recommend.priced_for`): another card is another question."""
+    (:func:`~configurator.core.recommend_pricing.priced_for`): another card is another question."""
     for economics in ({"card_price": 20_000}, {"cloud_price_per_hour": 2.5}, {"owned_cards": 4}):
         priced = updated(SERVE_8B, economics=economics)
         assert ranking_question(updated(priced, card_id="l4")) != ranking_question(priced)
@@ -93,25 +93,26 @@ def _ranked_in(panel, qtbot):
 
 
 def test_the_panel_keeps_its_ranking_after_a_count_change_and_ranks_again_after_the_users(qtbot, few, monkeypatch):
-    from configurator.app import recommend_panel
+    from configurator.app import recommend_requests
     from configurator.app.controller import ScenarioController
+    from configurator.app.recommend_panel import RecommendationPanel
 
     controller = ScenarioController(few, SERVE_8B)
-    panel = recommend_panel.RecommendationPanel(controller)
+    panel = RecommendationPanel(controller)
     qtbot.addWidget(panel)
     shown = _ranked_in(panel, qtbot)
     assert shown is not None and not panel.partial
     ranked, checked = [], []
-    steps, check = recommend_panel.ranking_steps, recommend_panel.mismatch
-    monkeypatch.setattr(recommend_panel, "ranking_steps", lambda *a, **k: (ranked.append(1), steps(*a, **k))[1])
-    monkeypatch.setattr(recommend_panel, "mismatch", lambda *a: (checked.append(a[0].count), check(*a))[1])
+    steps, check = recommend_requests.ranking_steps, recommend_requests.mismatch
+    monkeypatch.setattr(recommend_requests, "ranking_steps", lambda *a, **k: (ranked.append(1), steps(*a, **k))[1])
+    monkeypatch.setattr(recommend_requests, "mismatch", lambda *a: (checked.append(a[0].count), check(*a))[1])
 
     assert controller.apply("count", 4)
     assert panel.busy  # asked for (the debounce), so the wait below waits for it
     assert _ranked_in(panel, qtbot) is shown and not ranked and checked == [4]  # the hand-picked card checked again
     objective, filters = panel.ranking.value.objective, panel.filters()
     clear_estimate_memo()
-    assert result_to_dict(recommend(controller.scenario, few, objective, filters, limit=recommend_panel.LISTED)) \
+    assert result_to_dict(recommend(controller.scenario, few, objective, filters, limit=recommend_requests.LISTED)) \
         == result_to_dict(shown)  # what a new ranking gives
 
     assert controller.apply("serving.concurrency", 64)

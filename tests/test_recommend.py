@@ -255,7 +255,8 @@ def test_below_the_line_order_is_not_decided_by_float_noise(catalog, noise):
     from dataclasses import replace
 
     from configurator.core.estimate import estimate
-    from configurator.core.recommend import CardRanking, below_the_line, ranking_of
+    from configurator.core.recommend import ranking_of
+    from configurator.core.recommend_card import CardRanking, below_the_line
     from configurator.core.scenario import LAYOUT_FIELDS
     from configurator.core.stated import stated
 

@@ -10,7 +10,8 @@ import pytest
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
 from configurator.core.estimate import estimate
-from configurator.core.recommend import Objective, rank_card, recommend
+from configurator.core.recommend import Objective, recommend
+from configurator.core.recommend_card import rank_card
 from configurator.core.region import rented_where_held
 from configurator.core.scenario import Scenario, updated
 
@@ -142,7 +143,7 @@ def test_the_panel_and_the_wizard_say_the_rankings_line(catalog):
     """The panel's lines under a ranked row (``against_html``) and the wizard's answer with a rent
     budget (``suggest``, then ``verdict_items``): the same 'rented' line, met, in both languages."""
     from configurator.app.against_constraints import against_html, verdict_items
-    from configurator.core.recommend import suggest
+    from configurator.core.recommend_card import suggest
 
     card = catalog.get("h800-sxm")
     rec = rank_card(_question(), card, Objective.CLOUD).ranked

@@ -7,7 +7,8 @@ import pytest
 
 from configurator.app.wizard import WorkloadWizard
 from configurator.core.estimate import estimate
-from configurator.core.recommend import Objective, recommend, suggest
+from configurator.core.recommend import Objective, recommend
+from configurator.core.recommend_card import suggest
 from configurator.core.recommend_json import recommendation_to_dict
 from configurator.core.scenario import LAYOUT_FIELDS
 from configurator.core.estimate_json import estimate_to_dict

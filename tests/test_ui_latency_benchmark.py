@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QMessageBox
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-import ui_latency  # noqa: E402
+import ui_latency_cold  # noqa: E402
+import ui_latency_window  # noqa: E402
 
 
 def test_complete_window_is_timed_cold_for_training_and_serving(qtbot, qapp, tmp_path, monkeypatch):
@@ -25,7 +26,7 @@ def test_complete_window_is_timed_cold_for_training_and_serving(qtbot, qapp, tmp
     qtbot.addWidget(window)
     window.show()
     window.controller.wait()
-    samples = ui_latency.complete_cold(qapp, window, repeat=2)
+    samples = ui_latency_cold.complete_cold(qapp, window, repeat=2)
     assert set(samples) == {"training", "serving"}
     for figures in samples.values():
         assert set(figures) == {"wall", "gui", "process"}
@@ -54,6 +55,6 @@ def test_the_wait_wakes_on_the_signals_not_on_a_busy_poll(qapp):
 
     source.ready.connect(fired.append)
     QTimer.singleShot(0, lambda: source.ready.emit(1))
-    ui_latency.run_events_until(condition, source.ready)
+    ui_latency_window.run_events_until(condition, source.ready)
     assert fired and len(looks) == 2  # once before the loop, once when the signal came
-    assert ui_latency.POLL_MS >= 20
+    assert ui_latency_window.POLL_MS >= 20

@@ -9,7 +9,8 @@ import pytest
 from configurator.cli import main
 from configurator.core.architecture import preset
 from configurator.core.catalog import load_bundled_catalog
-from configurator.core.recommend import Objective, rank_card
+from configurator.core.recommend import Objective
+from configurator.core.recommend_card import rank_card
 from configurator.core.scenario import Scenario
 
 

@@ -36,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import gpu_grid  # noqa: E402
+import gpu_grid_work  # noqa: E402
 from h200_rig_rows import card_of, logits_kept  # noqa: E402
 
 from configurator.core.catalog import Card, load_bundled_catalog  # noqa: E402
@@ -126,7 +127,7 @@ def problems(row: dict, card: Card) -> list[str]:
     if row["TFLOPS"] > peak:
         out.append(f"{row['TFLOPS']:.0f} TFLOP/s is over the card's dense {peak_field} peak of {peak:.0f}")
     if case == "gemm":
-        moved = gpu_grid.gemm_bytes(row["m"], row["n"], row["k"], 1.0 if row["dtype"].startswith("fp8") else 2.0)
+        moved = gpu_grid_work.gemm_bytes(row["m"], row["n"], row["k"], 1.0 if row["dtype"].startswith("fp8") else 2.0)
         if moved / row["seconds"] / GB > card.bandwidth_gbps:
             out.append(f"{moved / row['seconds'] / GB:.0f} GB/s moved is over the card's "
                        f"{card.bandwidth_gbps:.0f} GB/s: the weights were read from the L2, not the memory")

@@ -3,7 +3,7 @@
 The recommendation panel and the wizard rank every card of the catalog on a worker thread
 (:mod:`configurator.app.worker`): seconds for a large serving job. Rather than show nothing until
 the last card is planned, :func:`ranking_steps` ranks the cards one by one
-(:func:`configurator.core.recommend.rank_card`) in the order most likely to give the answer
+(:func:`configurator.core.recommend_card.rank_card`) in the order most likely to give the answer
 early — the scenario's own card first, then the cards with a price on the objective's basis
 (one without cannot win a cost ranking), in catalog order — and yields the ranking of the cards
 done so far (:func:`configurator.core.recommend.ranking_of`) as soon as one card is ranked, then
@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from configurator.core.catalog import Card, Catalog
 from configurator.core.procurement.card_price import cloud_price, purchase_price, rent_markets
 from configurator.core.procurement.prices import PriceBook, price_book_for
-from configurator.core.recommend import CardRanking, Filters, Objective, Result, rank_card, ranking_of
+from configurator.core.recommend import Filters, Objective, Result, ranking_of
+from configurator.core.recommend_card import CardRanking, rank_card
 from configurator.core.scenario import Scenario
 
 STEP_EVERY_S = 0.3

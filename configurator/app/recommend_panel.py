@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
@@ -16,18 +14,18 @@ from configurator.app.i18n import current_language, message_text
 from configurator.app.i18n import tc as _tc
 from configurator.app.launch_row import LaunchRow
 from configurator.app.pareto_chart import ParetoChart
-from configurator.app.ranking_steps import RankingStep, ranking_steps
+from configurator.app.ranking_steps import RankingStep
 from configurator.app.recommend_cards import named_cards_text
 from configurator.app.recommend_charts import RankingCharts
+from configurator.app.recommend_columns import MAX_COLUMN_PX
 from configurator.app.recommend_controls import Ranking, RankingControls, objective_names
 from configurator.app.recommend_prices import RankingPrices
-from configurator.app.recommend_table import MAX_COLUMN_PX, SUPPORT_CAUTION_COLOUR, RankingTable
+from configurator.app.recommend_requests import DEBOUNCE_MS, RankingRequests
+from configurator.app.recommend_table import SUPPORT_CAUTION_COLOUR, RankingTable
 from configurator.app.tradeoff_chart import ServingTradeoffChart
-from configurator.app.worker import Cancelled, JobContext, LatestJob, show_busy
-from configurator.core.mismatch import mismatch
-from configurator.core.recommend import Result, ranking_question, recommend
+from configurator.app.worker import LatestJob, show_busy
+from configurator.core.recommend import Result
 from configurator.core.recommend_budget import budget_short_message
-from configurator.core.scenario import Scenario
 from configurator.core.serving_use import as_asked, short_note
 from configurator.core.view.job_view import job_line, shown_estimate
 from configurator.core.view.ranking_view import none_ranked
@@ -36,17 +34,7 @@ from configurator.core.view.words import words
 
 __all__ = ["MAX_COLUMN_PX", "SUPPORT_CAUTION_COLOUR", "Ranking", "RecommendationPanel", "objective_names"]
 """The panel, and what its parts (:mod:`~configurator.app.recommend_controls`,
-:mod:`~configurator.app.recommend_table`) hold that its users name."""
-
-DEBOUNCE_MS = 200
-"""Recommend once the user has stopped changing the scenario for this long [ms]. A slider dragged
-changes it every 10-50 ms (a mouse's pace), a typist's keys about every 200-300 ms; a ranking asked
-for again is dropped between two cards (:class:`~configurator.app.worker.LatestJob`), so a shorter
-wait costs at most a card's ranking. Issue 28 part 3 (the panel answers within a second, cold): the
-wait is time the user waits with nothing new shown; at 400 ms the first rows came 400-460 ms after
-a change and the training ranking was whole after 1.4-1.5 s (benchmarks/ui_latency.py
---answers-only, load 4.8 on 2 cores). The ranking starts earlier once the window has the edited
-scenario's numbers (:meth:`RecommendationPanel._on_window_drawn`)."""
+:mod:`~configurator.app.recommend_table`, :mod:`~configurator.app.recommend_columns`) hold that its users name."""
 
 TABLE_MIN_WIDTH_PX = 360
 """Narrowest the ranking's table gets [px]: the card and its class readable (a bottom dock shared
@@ -60,20 +48,8 @@ TEXTS_MIN_LINES = 3
 """Lines of the price-decides note and the reasons shown at least; the rest scroll (wrapped in
 too little height they were drawn over each other)."""
 
-LISTED = 15
-"""Configurations ranked in the table (the rest count for the chart's front and price decides)."""
-
 PAST_SUPPORT_MEANS = "stack-past-support-means"
 """The caution's second message (what past support means), left out of the reasons under the table."""
-
-
-def with_price_decision(result: Result) -> Result:
-    """``result`` with whether price decides it worked out (where the ranking runs, not on the GUI
-    thread: it re-scores every ranked configuration), and what cards already owned carry alone
-    (:attr:`Result.owned_alone`: it plans the owned cards again at several loads)."""
-    _ = result.price_decides, result.owned_alone
-    return result
-
 
 
 def scrolling_down(widget: QWidget, name: str) -> QScrollArea:
@@ -87,12 +63,13 @@ def scrolling_down(widget: QWidget, name: str) -> QScrollArea:
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     return area
 
-class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingCharts, QWidget):
+class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingCharts, RankingRequests, QWidget):
     """Ranks every catalog card for the current scenario and applies the chosen one: its controls
     (:class:`~configurator.app.recommend_controls.RankingControls`) on the left, the ranking's table
     (:class:`~configurator.app.recommend_table.RankingTable`, with its prices:
     :class:`~configurator.app.recommend_prices.RankingPrices`) in the middle, its charts
-    (:class:`~configurator.app.recommend_charts.RankingCharts`) on the right."""
+    (:class:`~configurator.app.recommend_charts.RankingCharts`) on the right; the ranking asked for by
+    :class:`~configurator.app.recommend_requests.RankingRequests`."""
 
     check_changed = Signal()
     """The hand-picked card's check shown above the ranking (:attr:`warning`) changed: the window's results
@@ -289,85 +266,6 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         """The cost and speed chart's plot (:class:`~configurator.app.pareto_chart.ParetoChart`)."""
         return self.pareto.plot
 
-    def _schedule(self, *_changed) -> None:
-        self._timer.start()
-
-    def _on_window_drawn(self, analysis) -> None:
-        """The window has the edited scenario's numbers and sweeps (its analysis's second step: all but
-        the catalog pass, which gives way to a ranking): rank now rather than when the debounce ends.
-        The README's 70B serving question: the second step came ~110 ms after an edit, 90 ms before the
-        debounce's end, the interpreter idle between (issue 28). A change that follows within the
-        debounce (a slider dragged on) drops the ranking between two cards, as one after it does."""
-        if self._timer.isActive() and analysis.by_count and self.controller.latest_is_current:
-            self.start_refresh()
-
-    def _question(self) -> tuple:
-        """What a ranking of the current scenario reads: its ranking question
-        (:func:`~configurator.core.recommend.ranking_question`: not the count and the card where
-        the family's ranking does not read them), the objective, the filters and the catalog."""
-        return (ranking_question(self.controller.scenario), self.ranking.value.objective, self.filters(),
-                self.controller.catalog)
-
-    def _request(self) -> Callable[[], tuple[Result, object, tuple, dict]]:
-        """The ranking of the current scenario and the check of the hand-picked card, to run anywhere."""
-        scenario: Scenario = self.controller.scenario
-        catalog = self.controller.catalog
-        objective = self.ranking.value.objective
-        filters = self.filters()
-        asked, checks = self._question(), {}
-        return lambda: (with_price_decision(recommend(scenario, catalog, objective, filters, limit=LISTED)),
-                        mismatch(scenario, catalog, checks, objective, filters), asked, checks)
-
-    def _progressive_request(self) -> Callable[[JobContext], tuple[Result, object, tuple, dict]]:
-        """The ranking of the current scenario card by card (:func:`ranking_steps`), each ranking so
-        far handed to the GUI as a step, then the whole ranking and the check of the hand-picked card.
-        Where the complete ranking shown was asked the same question (:meth:`_question`: a card-count
-        change of a serving scenario), it is kept and only the hand-picked card is checked again, with
-        the rankings its check asked for last time (``mismatch``'s ``rankings``)."""
-        scenario: Scenario = self.controller.scenario
-        catalog = self.controller.catalog
-        objective = self.ranking.value.objective
-        filters = self.filters()
-        asked = self._question()
-        same = asked == self._asked
-        shown = self.result if self.result is not None and not self.partial and same else None
-        checks = self._checks if same else {}
-
-        def job(context: JobContext) -> tuple[Result, object, tuple, dict]:
-            if shown is not None:
-                warning = mismatch(scenario, catalog, checks, objective, filters)
-                context.check()
-                return shown, warning, asked, checks
-            for step in ranking_steps(scenario, catalog, objective, filters, LISTED, cancelled=context.cancelled):
-                if step.final:
-                    context.check()
-                    warning = mismatch(scenario, catalog, checks, objective, filters)
-                    return with_price_decision(step.result), warning, asked, checks
-                context.step(step)
-            raise Cancelled  # cut short: not a result
-
-        return job
-
-    def start_refresh(self) -> None:
-        """Recommend for the current scenario on a worker thread (a newer request replaces it), the
-        ranking so far shown as it grows."""
-        self._timer.stop()
-        self._timer.setInterval(DEBOUNCE_MS)  # after a first ranking asked for at once (take_over)
-        self._job.submit(self._progressive_request())
-
-    def wait(self, timeout_ms: int = 30_000) -> Result | None:
-        """Wait (processing events) until the newest ranking is shown (tests)."""
-        if self._timer.isActive():
-            self.start_refresh()
-        self._job.wait(timeout_ms)
-        return self.result
-
-    def refresh(self) -> Result:
-        """Recommend for the current scenario now, on this thread (a ranking under way is dropped)."""
-        self._timer.stop()
-        self._job.cancel()
-        return self._show_result(*self._request()())
-
     def _show_busy(self, busy: bool) -> None:
         show_busy(self.busy_label, self.table, self.tr("Ranking every card for this scenario…"), busy)
 
@@ -382,11 +280,6 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self._show_ranking(step.result, partial=True)
         self.busy_label.setText(self.tr("Ranking {done} of {total} cards… the best so far is shown; the final "
                                         "ranking replaces it").format(done=step.done, total=step.total))
-
-    @property
-    def busy(self) -> bool:
-        """A ranking is asked for or under way."""
-        return self._job.busy or self._timer.isActive()
 
     def _show_result(self, result: Result, warning, asked: tuple | None = None, checks: dict | None = None
                      ) -> Result:

@@ -14,7 +14,8 @@ from configurator.core.workloads.layout import plannable
 from configurator.core.precision import default_precision
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import PriceBook, price_book_for
-from configurator.core.recommend import Filters, Objective, suggest
+from configurator.core.recommend import Filters, Objective
+from configurator.core.recommend_card import suggest
 from configurator.core.recommend_budget import budget_short
 from configurator.core.recommend_owned import asks_owned_alone, owned_alone
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload, updated

@@ -7,7 +7,7 @@ window (persona12gfx, session 42). What a training card lacks is catalog fact (`
 ``video.nvenc``, ``vgpu``, ``rt_cores``: H100 SXM5 'No NVENC; 7 NVDEC + 7 NVJPG; no display outputs',
 NVIDIA H100 datasheet, and 'C-series compute profiles' only, docs.nvidia.com/vgpu/gpus-supported-by-vgpu.html,
 as catalog.json cites them); what the mistake costs is the training card's own best deployment, ranked
-as every other card is (:func:`~configurator.core.recommend.rank_card`), beside the first's.
+as every other card is (:func:`~configurator.core.recommend_card.rank_card`), beside the first's.
 """
 
 from __future__ import annotations

@@ -19,7 +19,8 @@ from configurator.core.catalog import Catalog
 from configurator.core.estimate import Estimate, estimate
 from configurator.core.graphics_mistake import graphics_lacks
 from configurator.core.messages import Message, deadline_msg, msg
-from configurator.core.recommend import Filters, Objective, Recommendation, recommend, score
+from configurator.core.recommend import Filters, Objective, Recommendation, recommend
+from configurator.core.recommend_card import score
 from configurator.core.recommend_filters import default_classes, filters_said
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.training_mistake import at_the_pace_asked, comparable_scenario, training_lacks

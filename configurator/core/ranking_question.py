@@ -14,8 +14,8 @@ def ranking_question(scenario: Scenario) -> Scenario:
     and price book). For a family whose ranking does not read the count and the card
     (:attr:`~configurator.core.workloads.base.WorkloadFamily.ranking_reads_count` False: serving,
     graphics), ``scenario`` with its count set to 1 and its card to none — unless the user typed a
-    price for their card or owns some of it (:func:`~configurator.core.recommend.priced_for` gives those to that card alone);
-    ``scenario`` itself otherwise. Only compared, never estimated (not validated: a count of 1 may
+    price for their card or owns some of it (:func:`~configurator.core.recommend_pricing.priced_for` gives those to
+    that card alone); ``scenario`` itself otherwise. Only compared, never estimated (not validated: a count of 1 may
     not divide a pinned layout)."""
     if family_of(scenario.workload).ranking_reads_count:
         return scenario

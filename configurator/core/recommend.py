@@ -8,23 +8,21 @@ not fit or miss a stated constraint are dropped; the rest are ranked by the obje
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from configurator.core.catalog import Card, Catalog
-from configurator.core.constraints import made_for_region, region_excludes
-from configurator.core.region import RENT_MARKET_HELD, delivery_message, import_barred, import_message
-from configurator.core.estimate import Estimate, estimate
+from configurator.core.constraints import made_for_region
+from configurator.core.region import import_barred
+from configurator.core.estimate import estimate
 from configurator.core.graphics_mistake import MISTAKEN_CLASS, training_card_reason
-from configurator.core.messages import Message, deadline_msg, msg
-from configurator.core.procurement.deployment import DeploymentCost  # noqa: F401  (named in docstrings)
-from configurator.core.procurement.price_decides import PriceDecision, PricedOption
-from configurator.core.procurement.price_decides import price_decision as _decision
+from configurator.core.messages import Message, msg
+from configurator.core.procurement.price_decides import PriceDecision
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.procurement.workstations import rent_ranking_refused
 from configurator.core.scenario import Scenario, updated
+from configurator.core.recommend_card import CardRanking, rank_card, score
 from configurator.core.recommend_costs import (  # noqa: F401  (re-exported: the ranking's cost figures)
     cloud_cost,
     cloud_per_million,
@@ -33,31 +31,28 @@ from configurator.core.recommend_costs import (  # noqa: F401  (re-exported: the
     tco_per_million,
 )
 from configurator.core.recommend_filters import CONSUMER_LEFT_OUT, DEFAULT_CLASSES, DOMESTIC_VENDORS, Filters
+from configurator.core.recommend_pricing import price_decision, priced_for
 from configurator.core.recommend_rows import (  # noqa: F401  (re-exported: the unranked rows' reasons)
-    OVERSIZED_FLEET, RENT_ELSEWHERE, budget_unchecked, load_multiple, miss_size, no_rent_reason, oversized_figures,
-    oversized_fleet, price_can_decide, ranked_after_complete, region_rank_of, rent_budget, smallest_copy,
-    unpriced_reason,
+    OVERSIZED_FLEET, RENT_ELSEWHERE, load_multiple, miss_size, oversized_fleet, price_can_decide, ranked_after_complete,
+    region_rank_of, smallest_copy,
 )
 from configurator.core.recommend_owned import owned_alone
 from configurator.core.recommend_reasons import (  # noqa: F401  (re-exported: the rows' reasons)
     FASTEST_OPTION_WITHIN, fastest_option, owned_reasons, smallest_purchase, with_reasons, with_smallest_purchase,
 )
 from configurator.core.recommend_record import Objective, Recommendation, cost_basis, speed_of
-from configurator.core.serving_use import as_asked, load_note
+from configurator.core.serving_use import load_note
 from configurator.core.slow_end_count import with_slow_end
 from configurator.core.stated import stated
 from configurator.core.workloads import CostBasis, family_of
-from configurator.core.workloads.checks import constraint_ids
-from configurator.core.workloads.layout import plannable
 from configurator.core.workloads.serving.collector import collector_paused
 from configurator.core.workloads.serving.family import served_tokens_per_hour
 from configurator.core.ranking_question import ranking_question
 
 __all__ = ["CONSUMER_LEFT_OUT", "DEFAULT_CLASSES", "DOMESTIC_VENDORS", "FASTEST_OPTION_WITHIN", "OVERSIZED_FLEET",
-           "CardRanking", "CostBasis", "Filters", "Objective", "Recommendation", "Result", "cost_basis",
-           "below_the_line", "fastest_option", "load_multiple", "oversized_fleet", "pareto_front", "rank_card",
-           "ranking_of", "ranking_question", "recommend", "score", "served_tokens_per_hour", "smallest_copy",
-           "smallest_purchase", "speed_of", "suggest"]
+           "CostBasis", "Filters", "Objective", "Recommendation", "Result", "cost_basis", "fastest_option",
+           "load_multiple", "oversized_fleet", "pareto_front", "ranking_of", "ranking_question", "recommend",
+           "served_tokens_per_hour", "smallest_copy", "smallest_purchase", "speed_of"]
 """The ranking; its JSON (``result_to_dict``, ``recommendation_to_dict``, ``below_line_to_dict``) is in
 :mod:`configurator.core.recommend_json`, above it."""
 
@@ -88,8 +83,8 @@ class Result:
     """The price book the bills of materials were priced from (None: each estimate scenario's own)."""
     unrated: dict[str, Message] = field(default_factory=dict)
     """Cards the catalog cannot rate (a figure their speed needs is not published: memory bandwidth,
-    a compute rate), by card id, one line each with its region caution (:func:`unrated_line`), in
-    catalog order: listed, not ranked."""
+    a compute rate), by card id, one line each with its region caution
+    (:func:`~configurator.core.recommend_card.unrated_line`), in catalog order: listed, not ranked."""
     load: Message | None = None
     """What every screen says first of a serving question asked without a load: what was assumed
     (1 user at once; one full batch per model copy) and what to give
@@ -170,33 +165,6 @@ class Result:
         return None
 
 
-# ---- scoring ----------------------------------------------------------------------------
-
-
-def score(est: Estimate, objective: Objective, filters: Filters, book: PriceBook | None = None) -> float | None:
-    """Lower is better; None when the objective cannot be evaluated (no price, no power, or no
-    serving figures: a card without a published memory bandwidth cannot be timed for decoding).
-    ``book`` prices the bill of materials of the TCO objective (None: the estimate scenario's own)."""
-    if not family_of(est.scenario.workload).can_rank(est):
-        return None
-    if objective is Objective.TCO:
-        return tco_per_million(est, filters, book)
-    if objective is Objective.CLOUD:
-        return cloud_per_million(est)
-    if objective is Objective.FASTEST:
-        return speed_of(est)
-    if objective is Objective.ENERGY:
-        return energy_per_million(est)
-    return float(est.scenario.count)
-
-
-def constraint_violation(est: Estimate, filters: Filters) -> str | None:
-    """The first stated constraint the configuration breaks (or cannot be checked against), in
-    words, or None: the estimate's own verdicts (one checker for warnings, ranking and the line)."""
-    violations = est.violations
-    return violations[0].message.text if violations else None
-
-
 # ---- the search -------------------------------------------------------------------------
 
 
@@ -210,52 +178,6 @@ def pareto_front(recs: Iterable[Recommendation], basis: CostBasis = CostBasis.OW
         if not front or r.cost_on(basis) < front[-1].cost_on(basis):
             front.append(r)
     return tuple(front)
-
-
-def _best_per_card(candidates: list[Estimate], objective: Objective, filters: Filters, book: PriceBook
-                   ) -> Recommendation | None:
-    """The card's configuration that meets every constraint with the best score (then the fewest
-    cards, then the fastest; the first of equals), with its cost figures: only those that meet
-    every constraint are scored, and the figures are worked out for the best alone (its bill of
-    materials priced once: the TCO is the score when ranking by it)."""
-    best, kept = None, None
-    for est in candidates:
-        if constraint_violation(est, filters) or budget_unchecked(est):
-            continue  # not scored: one that breaks a constraint is never the card's best
-        value = score(est, objective, filters, book)
-        if value is None:
-            continue
-        key = (value, est.scenario.count, speed_of(est))
-        if kept is None or key < kept:
-            best, kept = est, key
-    if best is None:
-        return None
-    tco = kept[0] if objective is Objective.TCO else tco_per_million(best, filters, book)
-    return Recommendation(best, kept[0], tco, cloud_per_million(best), energy_per_million(best))
-
-
-PRICED_OBJECTIVES = {Objective.TCO: "no-price", Objective.CLOUD: "no-price-cloud"}
-"""Objectives that need a price, and the message that says the card has none on that basis."""
-
-
-def _unpriced(candidates: list[Estimate], objective: Objective, filters: Filters, book: PriceBook
-              ) -> Recommendation | None:
-    """The configuration with the fewest cards that meets every constraint (the fastest of those),
-    when the objective lacks its price, or a budget cannot be checked for want of one: at one price
-    per card the fewest cost least, so it is the one a quote would rank. (The fastest showed
-    1,536 x Ascend 910C for an 8B fine-tune once the card's 384-chip link had a speed.)"""
-    meeting = [e for e in candidates if not constraint_violation(e, filters)]
-    if objective not in PRICED_OBJECTIVES:
-        meeting = [e for e in meeting if budget_unchecked(e)]
-    if not meeting:
-        return None
-    est = min(meeting, key=lambda e: (e.scenario.count, speed_of(e)))
-    rent_missing = objective is Objective.CLOUD and cloud_per_million(est) is None
-    reason = no_rent_reason(est) if rent_missing or rent_budget(est) else unpriced_reason(est, book)
-    oversized = oversized_figures(est)  # said beside the price it lacks: not a fleet a quote should be asked for
-    reasons = (reason,) if oversized is None else (reason, msg("unpriced-oversized", why=reason, **oversized))
-    return Recommendation(est, math.inf, tco_per_million(est, filters, book), cloud_per_million(est),
-                          energy_per_million(est), reasons)
 
 
 BELOW_LINE_OTHERS = 3
@@ -285,40 +207,6 @@ def listed_below_line(below: Sequence[Recommendation], limit: int, region: str |
     return tuple(deliverable + owned + made_for + others[:max(BELOW_LINE_OTHERS, limit - shown)])
 
 
-def below_the_line(candidates: Sequence[Estimate], objective: Objective, filters: Filters,
-                   book: PriceBook | None = None) -> Recommendation | None:
-    """The configuration of one card that comes closest to meeting the constraints it breaks
-    (fewest broken, then by the least, then the objective), with the verdicts it breaks as
-    reasons; None when no candidate breaks one. ``book``: as :func:`score`'s."""
-    breaking = [e for e in candidates if e.violations]
-    if not breaking:
-        return None
-
-    def value(est: Estimate) -> float:
-        found = score(est, objective, filters, book)
-        return math.inf if found is None else found
-
-    est = min(breaking, key=lambda e: (miss_size(e), value(e), e.scenario.count))
-    reasons = [v.message for v in est.violations]
-    if (oversized := oversized_figures(est)) is not None:  # the first break said with the fleet's size
-        reasons[0] = msg("below-line-oversized", miss=reasons[0], **oversized)
-    return Recommendation(est, value(est), tco_per_million(est, filters, book), cloud_per_million(est),
-                          energy_per_million(est), tuple(reasons))
-
-
-def _candidates(scenario: Scenario, card: Card, objective: Objective) -> list[Estimate]:
-    """The card's configurations worth ranking; for serving with none that meets the latency
-    targets, the one that carries the load without them (it goes below the line)."""
-    whole = objective is not Objective.CLOUD
-    family = family_of(scenario.workload)
-    found = family.deployments(scenario, card, all_counts=objective is Objective.FASTEST, whole_systems=whole)
-    if not found:
-        closest = family.closest_deployment(plannable(scenario, card), card, whole_systems=whole)
-        if closest is not None and closest.fits:
-            return [closest]
-    return found
-
-
 @collector_paused
 def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objective.TCO,
               filters: Filters = Filters(), limit: int = 10,  # noqa: B008 - frozen default
@@ -337,76 +225,6 @@ def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objec
     return ranking_of(scenario, (rank_card(scenario, card, objective, filters, book)
                                  for card in filters.weighed(catalog.cards)),
                       objective, filters, limit, book)
-
-
-@dataclass(frozen=True)
-class CardRanking:
-    """Where one card stands in a ranking (:func:`rank_card`): its best configuration
-    (``ranked``), else its fewest cards without a price (``unpriced``), else its closest one below
-    the line (``below_line``); ``why`` says why it is not ranked (None when it is)."""
-
-    card: Card
-    ranked: Recommendation | None = None
-    unpriced: Recommendation | None = None
-    below_line: Recommendation | None = None
-    why: Message | None = None
-    unrated: Message | None = None
-
-    @property
-    def rejected(self) -> str | None:
-        """:attr:`why` in English (None when ranked)."""
-        return None if self.why is None else self.why.text
-
-
-def rank_card(scenario: Scenario, card: Card, objective: Objective = Objective.TCO,
-              filters: Filters = Filters(), book: PriceBook | None = None) -> CardRanking:  # noqa: B008 - frozen
-    """One card's part of :func:`recommend` (the slow part: its deployments planned and priced),
-    so that a caller can rank the catalog card by card, in any order, and show what it has so far
-    (:func:`ranking_of`)."""
-    book = price_book_for(scenario.economics) if book is None else book
-    if not filters.allows(card, scenario.workload):
-        consumer_only = card.is_consumer and replace(filters, consumer=True).allows(card, scenario.workload)
-        return CardRanking(card, why=CONSUMER_LEFT_OUT if consumer_only else msg("left-out-filtered"))
-    priced = rented_for(priced_for(scenario, card, filters), objective)
-    barred = region_excludes(priced, card)  # none for cards already owned: delivered
-    if barred is not None:  # may not be exported there at all: left out, not below the line
-        return CardRanking(card, why=barred.message)
-    candidates = _candidates(priced, card, objective)
-    if not candidates and (unrated := unrated_line(priced, card)) is not None:
-        return CardRanking(card, why=unrated, unrated=unrated)
-    if not candidates:
-        # the deadline, not memory, may be why: beyond reach even at peak, else missed at every count that fits
-        family = family_of(scenario.workload)
-        reach = family.deadline_out_of_reach(scenario, card)
-        late = None if reach else family.missed_deadline(scenario, card)
-        return CardRanking(card, why=(deadline_msg("deadline-out-of-reach", scenario.constraints.deadline_hours,
-                                                    {"hours": reach[1]}, card=card.name, count=reach[0])
-                                       if reach
-                                       else late if late else family.rejection(scenario, card)))
-    rec = _best_per_card(candidates, objective, filters, book)
-    if rec is None and (missing := _unpriced(candidates, objective, filters, book)) is not None:
-        return CardRanking(card, unpriced=missing, why=missing.reasons[0])
-    if rec is None:
-        closest = below_the_line(candidates, objective, filters, book)
-        if closest is not None:
-            return CardRanking(card, below_line=closest, why=msg("left-out-below-line", reasons=list(closest.reasons)))
-        return CardRanking(card, why=msg("left-out-no-figure", objective=objective.value))
-    return CardRanking(card, ranked=rec)
-
-
-def unrated_line(scenario: Scenario, card: Card) -> Message | None:
-    """Why ``card`` cannot be rated for ``scenario`` (the family's
-    :meth:`~configurator.core.workloads.base.WorkloadFamily.unrated`: a figure the catalog lacks),
-    with what the region says of it (a licence needed, Chinese regulators' caution): a buyer there
-    weighs it still; None when the card has the figures."""
-    why = family_of(scenario.workload).unrated(scenario, card)
-    if why is None:
-        return None
-    region = scenario.constraints.region
-    for caution in (delivery_message(card, region), import_message(card, region)):
-        if caution is not None:
-            why = msg("unrated-caution", why=why, caution=caution)
-    return why
 
 
 def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Objective = Objective.TCO,
@@ -450,95 +268,6 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
                   tuple(unpriced), below_line=listed_below_line(below, limit, scenario.constraints.region),
                   considered=tuple(ranked), filters=filters, book=book, unrated=unrated, load=load,
                   not_ranked=refused, ranked_after=tuple(r.card.id for r in ranked if r.card.id in after))
-
-
-# ---- prices: whose, and when they decide (issue 25) -------------------------------------------
-
-
-def priced_for(scenario: Scenario, card: Card, filters: Filters | None = None) -> Scenario:
-    """``scenario`` as ``card`` is ranked in it: the card and cloud prices the user typed into the
-    scenario are the scenario card's (their quote for it), so every other card is ranked at its
-    own catalog prices; the cards already owned (``filters.owned_card``) are the scenario's
-    ``economics.owned_cards`` on that card, none on another."""
-    e = scenario.economics
-    changes: dict = {}
-    if card.id != scenario.card_id and (e.card_price is not None or e.cloud_price_per_hour is not None):
-        changes.update(card_price=None, cloud_price_per_hour=None)
-    if filters is not None and filters.owned_card is not None:
-        owned = filters.owned_count if card.id == filters.owned_card else 0
-        if owned != e.owned_cards:
-            changes["owned_cards"] = owned
-    elif card.id != scenario.card_id and e.owned_cards:
-        changes["owned_cards"] = 0
-    return updated(scenario, economics=changes) if changes else scenario
-
-
-def rented_for(scenario: Scenario, objective: Objective) -> Scenario:
-    """``scenario`` as a ranking by rent ranks it in mainland China (a region of
-    :data:`~configurator.core.region.RENT_MARKET_HELD`): the cards rented
-    (``budget_basis`` "rent"), so that a card rented from a provider there that holds it is no
-    delivery (:attr:`configurator.core.economics.Costs.rented_from`); unchanged for another
-    objective, another region, or a budget set on the purchase (a capex budget says the buyer buys)."""
-    c = scenario.constraints
-    if (objective is not Objective.CLOUD or c.region not in RENT_MARKET_HELD or c.budget_basis == "rent"
-            or c.budget is not None):
-        return scenario
-    return updated(scenario, constraints={"budget_basis": "rent"})
-
-
-def _priced_option(rec: Recommendation, objective: Objective, filters: Filters, book: PriceBook | None
-                   ) -> PricedOption | None:
-    """``rec`` as the price-decides analysis sees it: its score, the score's slope in its card
-    price (ownership: :attr:`DeploymentCost.per_unit_per_card_price`, the summary's slope too;
-    rent: the score is proportional to the rent) and its price range; None without a price range."""
-    prices = rec.estimate.costs.prices
-    if objective is Objective.CLOUD:
-        price, price_range = prices.cloud_per_hour, prices.cloud_range
-        slope = rec.score / price if price else 0.0
-    else:
-        price, price_range = prices.card_price, prices.card_range
-        slope = ownership_cost(rec.estimate, book).per_unit_per_card_price
-    if price is None or price_range is None:
-        return None
-    per = "" if objective is Objective.CLOUD else rec.card.priced_per  # an A16's price is its board's
-    return PricedOption(rec.card.id, rec.card.name, rec.score, slope, price, *price_range, per)
-
-
-def price_decision(ranked: Sequence[Recommendation], objective: Objective, filters: Filters,
-                   listed: int | None = None, book: PriceBook | None = None) -> PriceDecision | None:
-    """Whether price decides the ranking (:func:`configurator.core.procurement.price_decides.price_decision`)
-    over the ranked configurations (best first) that have a price range, the first ``listed``
-    for the order; None for objectives that do not rank by price."""
-    if objective not in PRICED_OBJECTIVES or not ranked:
-        return None
-    options = [o for o in (_priced_option(r, objective, filters, book) for r in ranked) if o is not None]
-    if not options or options[0].card_id != ranked[0].card.id:
-        return None
-    per = "per card-hour" if objective is Objective.CLOUD else "per card"
-    return _decision(options, ranked[0].estimate.costs.currency, listed, per)
-
-
-def suggest(scenario: Scenario, card: Card, objective: Objective = Objective.TCO,
-            book: PriceBook | None = None) -> Scenario:
-    """The configuration of ``card`` the recommendation would rank for ``scenario`` (the same
-    deployments and checks, bills priced from ``book``; None: the scenario's own); without a price,
-    the fastest that meets every constraint; ranked by rent in mainland China, as rented
-    (:func:`rented_for`). Given as asked (:func:`~configurator.core.serving_use.as_asked`, the panel's
-    and the command line's rule): the job's global batch is the question's, not the one the planner
-    moved it to on the count chosen, so that ``suggest`` of its own answer answers the same question
-    (Llama 2 7B, 1 T tokens in 30 days on A100 80GB: 112 cards at 2,064,384 tokens moved from
-    2,097,152; asked again at 2,064,384 it chose 96)."""
-    scenario = rented_for(scenario, objective)
-    candidates = family_of(scenario.workload).deployments(scenario, card,
-                                                          whole_systems=objective is not Objective.CLOUD)
-    rec = _best_per_card(candidates, objective, Filters(),
-                         price_book_for(scenario.economics) if book is None else book)
-    if rec is not None:
-        return as_asked(rec.estimate.scenario, scenario)
-    feasible = [e for e in candidates if not constraint_ids(e)] or candidates
-    if feasible:
-        return as_asked(min(feasible, key=lambda e: (speed_of(e), e.scenario.count)).scenario, scenario)
-    return plannable(scenario, card)
 
 
 def _mistaken_card_cost(scenario: Scenario, card: Card, objective: Objective, book: PriceBook | None

@@ -335,7 +335,7 @@ class WorkloadFamily(ABC):
     ranking_reads_count: bool = True
     """Whether the family's catalog ranking (:func:`configurator.core.recommend.recommend`) reads the
     scenario's card count and card (``count``, ``card_id``; the card's typed prices and owned cards
-    aside, which :func:`~configurator.core.recommend.priced_for` gives that card alone). True for
+    aside, which :func:`~configurator.core.recommend_pricing.priced_for` gives that card alone). True for
     training: a scenario without Auto batch fields keeps the global batch its count sets. False
     where each card's deployment is searched over counts of its own from the workload alone
     (serving, graphics): the ranking is the same at any count and card. What a ranking reads is

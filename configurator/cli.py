@@ -39,7 +39,8 @@ from configurator.core.slow_end_count import with_slow_end_asked
 from configurator.core.scenario import Scenario
 from configurator.core.resources import MissingBundledFile
 from configurator.core.scenario_io import ScenarioFileError
-from configurator.core.view.job_view import budget_read_in, job_line, job_to_dict, shown_estimate
+from configurator.core.view.job_view import budget_read_in, budget_read_in_to_dict, job_line, job_to_dict, \
+    shown_estimate
 from configurator.core.view.printable import printable_output, single_line
 from configurator.report.text import estimate_table, recommendation_table
 
@@ -107,15 +108,17 @@ def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
     saved = scenario.ranking  # the file's saved question (the window's): an estimate kept from before may hold none
     mismatched = mismatch(result.scenario, catalog, None, saved.objective, asked_filters(
         saved, result.scenario.workload)) if saved != RankingQuestion() else mismatch(result.scenario, catalog)
+    read_in = typed_bare(getattr(args, "budget", None))  # --budget 5M: which currency, said
     if args.json:
         document = estimate_to_dict(result, deployment_cost(result))
         beside = said_beside(result, mismatched)  # less what the mismatch says, as the table
         _print_json({**document, "warnings": [m.text for m in beside], "warning_ids": [m.to_dict() for m in beside],
                      "load": load_to_dict(estimate_load_note(result)),
                      "mismatch": mismatched.to_dict() if mismatched else None,
-                     "what_would_fit": suggestions_to_dict(suggestions), **_launch_json(result, args)})
+                     "what_would_fit": suggestions_to_dict(suggestions), "budget_read_in": budget_read_in_to_dict(
+                         read_in), **_launch_json(result, args)})
     else:
-        _print_budget_read_in(result.scenario, typed_bare(getattr(args, "budget", None)), args.lang)
+        _print_budget_read_in(result.scenario, read_in, args.lang)
         _print_load_note(result, args.lang)
         _print_examples(scenario, args.lang)
         print(estimate_table(result, args.lang, suggestions, mismatched))

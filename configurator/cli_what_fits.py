@@ -245,13 +245,18 @@ def what_budget_fits_text(answer: BudgetFits, language: str = "en", read_in: tup
 
 def run_what_fits(args: argparse.Namespace, catalog: Catalog, print_json: Callable[[object], None]) -> int:
     """Answer the question; print a table (``--lang``) or JSON (``--json``, through the command
-    line's one JSON writer ``print_json``)."""
+    line's one JSON writer ``print_json``; a budget's with ``budget_read_in``, the amount typed without a currency
+    and the one it was read in, null where it named one: :func:`~configurator.core.view.job_view.
+    budget_read_in_to_dict`)."""
     base, budget, targets = _question(args, catalog)
     models, tasks = _choices(args)
     if budget is not None:
         answer = what_budget_fits(base, catalog, budget, targets, models, tasks, users=args.users or 1)
-        if args.json:
-            print_json(budget_result_to_dict(answer))
+        if args.json:  # --budget 2M: which currency, said (as recommend's job and estimate say it)
+            from configurator.core.view.job_view import budget_read_in_to_dict
+
+            read_in = budget_read_in_to_dict(typed_bare(args.budget))
+            print_json({**budget_result_to_dict(answer), "budget_read_in": read_in})
         else:
             print(what_budget_fits_text(answer, args.lang, typed_bare(args.budget)))
         return 0

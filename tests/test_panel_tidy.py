@@ -50,7 +50,8 @@ def test_nothing_ranked_says_the_command_lines_sentence_once_and_numbers_no_unra
     panel.domestic.setChecked(True)
     result = panel.refresh()
     assert not result.ranked and result.unpriced
-    none_meets = words(language)("No card meets the scenario's constraints.")
+    none_meets = words(language)("No card can be ranked: those no constraint rules out lack a figure the ranking "
+                                 "needs (listed as not ranked).")  # small50: 'No card meets' read over the unranked
     assert panel.reasons.text().startswith(none_meets) and panel.reasons.text().count(none_meets) == 1
     table = panel.table
     heading = words(language).label("Not ranked for want of a figure (a price, a rent where you are, a power):")

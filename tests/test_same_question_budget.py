@@ -43,9 +43,10 @@ def test_the_job_line_says_a_bare_budget_read_in_yuan_in_english(capsys):
     assert "(--budget 5M names no currency: read in CNY)" in job
 
 
-@pytest.mark.parametrize(("flags", "read_in"), [(("--budget", "5M"), "USD"), (("--budget", "5M USD"), None),
-                                                (("--budget", "500万元"), None),
-                                                (("--budget", "5M", "--currency", "CNY"), "CNY")])
+@pytest.mark.parametrize(("flags", "read_in"), [(("--budget", "5M"), {"typed": "5M", "currency": "USD"}),
+                                                (("--budget", "5M USD"), None), (("--budget", "500万元"), None),
+                                                (("--budget", "5M", "--currency", "CNY"),
+                                                 {"typed": "5M", "currency": "CNY"})])
 def test_the_json_job_names_the_currency_a_bare_budget_was_read_in(capsys, flags, read_in):
     job = json.loads(_run(capsys, *flags, "--lang", "zh_CN", "--json"))["job"]
     assert job["budget_read_in"] == read_in

@@ -24,7 +24,8 @@ What each constraint compares:
 * **throughput** — training tokens/s; **request rate** — the requests/s the deployment carries (and
   at the slow end of their likely range, ``slow_requests_per_s``).
 * **first token / time per token** — at the percentile held (the buyer's, else the use's), against
-  the buyer's target or the serving use's default (:func:`configurator.core.serving_use.latency_targets`).
+  the buyer's target or the serving use's default (:func:`configurator.core.serving_use.latency_targets`); for a
+  question sized by its users at once alone, also at the slow end of their likely range (``slow_ms``).
 """
 
 from __future__ import annotations
@@ -256,13 +257,29 @@ def serving_verdicts(scenario: Scenario, speed: ServingSpeed | None, slow_end: b
         slow = _slow_rate(scenario, rate) if slow_end else {}
         verdicts.append(floor("request-rate", c.requests_per_s, rate, "requests/s", params=slow))
     percentile = f"p{targets.percentile}"
+    users_only = slow_end and not c.requests_per_s and bool(scenario.serving.concurrency)
     if targets.ttft_ms:
         ms = speed.ttft_at(targets.percentile) * 1000 if speed is not None else None
-        verdicts.append(ceiling("ttft", targets.ttft_ms, ms, "ms", basis=percentile, origin=targets.ttft_origin))
+        verdicts.append(ceiling("ttft", targets.ttft_ms, ms, "ms", basis=percentile, origin=targets.ttft_origin,
+                                params=_slow_latency(scenario, "ttft", ms) if users_only else None))
     if targets.tpot_ms:
         ms = speed.tpot_at(targets.percentile) * 1000 if speed is not None else None
-        verdicts.append(ceiling("tpot", targets.tpot_ms, ms, "ms", basis=percentile, origin=targets.tpot_origin))
+        verdicts.append(ceiling("tpot", targets.tpot_ms, ms, "ms", basis=percentile, origin=targets.tpot_origin,
+                                params=_slow_latency(scenario, "tpot", ms) if users_only else None))
     return tuple(verdicts)
+
+
+def _slow_latency(scenario: Scenario, verdict_id: str, ms: float | None) -> dict:
+    """A users-only question's latency (first token or per token, ``verdict_id``) at the slow end of its likely
+    range, ``{"slow_ms": ms}`` [ms] (the prefill or decode band, :func:`~configurator.core.uncertainty.
+    slow_end_latency`), with the users asked (``users``); empty without a latency. A question sized by its
+    users at once, no request rate, has no rate whose slow end to say (small50): its slow end is the latency
+    its users see there; the verdict says a target met at the estimate that this end misses."""
+    if not ms:
+        return {}
+    from configurator.core.uncertainty import slow_end_latency  # the bands file is read only with a load to check
+
+    return {"slow_ms": slow_end_latency(ms, verdict_id, scenario.count), "users": scenario.serving.concurrency}
 
 
 def missed_serving_targets(scenario: Scenario, speed: ServingSpeed) -> list[str]:

@@ -18,7 +18,12 @@ A serving deployment's request rate carried at the estimate that the slow end do
 (``meets-request-rate-at-estimate``) goes on in the same way with the fewest cards whose slow end carries it
 (``slow-end-rate-count``, ``-unpriced``, ``-rent``; ``slow-end-rate-none``, ``-blocked``; ranked by
 rent, a month's rent around the clock:
-``slow-end-rent-more-month``, ``-less-month``, ``-unpriced-month``; slowend49c)."""
+``slow-end-rent-more-month``, ``-less-month``, ``-unpriced-month``; slowend49c).
+
+A question sized by its users at once alone (no request rate) has its latency targets met at the estimate that the
+slow end misses (``meets-tpot-at-estimate``, ``meets-ttft-at-estimate``), going on with the users the cards
+serve within the targets there (``slow-end-users``, ``-none``) and the fewest cards that serve them all there
+(``slow-end-users-count``, ``-unpriced``, ``-rent``; ``slow-end-users-not-found``, ``-blocked``; small50)."""
 
 from __future__ import annotations
 
@@ -109,6 +114,30 @@ DEADLINE_ENGLISH: dict[str, str] = {
                                   "constraints set",
     "slow-end-none-blocked": "no count of {card} tried meets it even at the slow end within the other constraints "
                              "set",
+    "meets-tpot-at-estimate": (
+        "Time per output token {ms:latency} at {percentile}, within the {target:latency} {what} at the estimate; "
+        "may miss it at the slow end of the likely range ({slow:latency})"
+    ),
+    "meets-ttft-at-estimate": (
+        "Time to first token {ms:latency} at {percentile}, within the {target:latency} {what} at the estimate; "
+        "may miss it at the slow end of the likely range ({slow:latency})"
+    ),
+    "slow-end-users": "there these cards serve {slow_users:,} of the {users:,} users at once within the latency "
+                      "targets",
+    "slow-end-users-none": "there these cards serve none of the {users:,} users at once within the latency targets",
+    "slow-end-users-count": (
+        "to serve all {users:,} even at the slow end: {count:,} cards ({slow_ms:latency} there), {extra:.0money} "
+        "more to own over {period}"
+    ),
+    "slow-end-users-count-unpriced": (
+        "to serve all {users:,} even at the slow end: {count:,} cards ({slow_ms:latency} there); what the extra "
+        "cards cost to own is not priced"
+    ),
+    "slow-end-users-count-rent": "to serve all {users:,} even at the slow end: {count:,} cards ({slow_ms:latency} "
+                                 "there), {cost}",
+    "slow-end-users-not-found": "no count of {card} tried serves all {users:,} even at the slow end",
+    "slow-end-users-not-found-blocked": "no count of {card} tried serves all {users:,} even at the slow end within "
+                                        "the other constraints set",
 }
 
 DEADLINE_CHINESE: dict[str, str] = {
@@ -167,4 +196,21 @@ DEADLINE_CHINESE: dict[str, str] = {
     "slow-end-rate-none": "{card} 在所试的任何卡数下按慢端都无法达到所需请求率",
     "slow-end-rate-none-blocked": "{card} 在所试的任何卡数下按慢端都无法在满足其他约束的同时达到所需请求率",
     "slow-end-none-blocked": "{card} 在所试的任何卡数下按慢端都无法在满足其他约束的同时满足期限",
+    "meets-tpot-at-estimate": (
+        "{percentile} 每输出词元 {ms:latency}，按估算在 {target:latency} 的{what}之内；"
+        "按可能范围的慢端（{slow:latency}）可能超出"
+    ),
+    "meets-ttft-at-estimate": (
+        "{percentile} 首词元延迟 {ms:latency}，按估算在 {target:latency} 的{what}之内；"
+        "按可能范围的慢端（{slow:latency}）可能超出"
+    ),
+    "slow-end-users": "按慢端这些卡在延迟目标内可同时服务 {users:,} 位用户中的 {slow_users:,} 位",
+    "slow-end-users-none": "按慢端这些卡在延迟目标内一位用户也服务不了（共 {users:,} 位）",
+    "slow-end-users-count": "若按慢端也要服务全部 {users:,} 位用户：{count:,} 张卡（慢端 {slow_ms:latency}），"
+                            "{period}的拥有成本多 {extra:.0money}",
+    "slow-end-users-count-unpriced": "若按慢端也要服务全部 {users:,} 位用户：{count:,} 张卡（慢端 {slow_ms:latency}）；"
+                                     "多出的卡的拥有成本没有价格",
+    "slow-end-users-count-rent": "若按慢端也要服务全部 {users:,} 位用户：{count:,} 张卡（慢端 {slow_ms:latency}），{cost}",
+    "slow-end-users-not-found": "{card} 在所试的任何卡数下按慢端都无法服务全部 {users:,} 位用户",
+    "slow-end-users-not-found-blocked": "{card} 在所试的任何卡数下按慢端都无法在满足其他约束的同时服务全部 {users:,} 位用户",
 }

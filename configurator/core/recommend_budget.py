@@ -27,6 +27,13 @@ def _fully_priced(rec: Recommendation) -> bool:
     return not any(v.params.get("unpriced") for v in rec.estimate.violations)
 
 
+def _within_budget(rec: Recommendation) -> bool:
+    """Whether ``rec``'s configuration is checked within the budget (its budget verdict met): one listed unranked
+    for want of a figure (a board power: 16 × Ascend 910C at 414.88 万元 of a 500 万元 budget) is bought within it.
+    Until December 2026 the ranking said "The budget is too small" beside it (small50)."""
+    return any(v.id == BUDGET and v.met for v in rec.estimate.verdicts)
+
+
 def budget_short(result: Result) -> Recommendation | None:
     """The nearest configuration the budget alone keeps out where nothing is ranked: of the
     configurations below the line that break the budget and nothing else (closest first, as
@@ -55,9 +62,11 @@ def budget_short_message(result: Result) -> Message | None:
     """What :func:`budget_short` finds, in words: the budget is too small, the nearest configuration
     that meets every other constraint and what it costs against the budget (the verdict's own
     words), and the share of that cost the budget covers [fraction] where the cost is a figure
-    (a lower bound, with bill lines unpriced, gives no share); None where it finds nothing."""
+    (a lower bound, with bill lines unpriced, gives no share); None where it finds nothing, or where a
+    configuration listed unranked for want of a figure keeps within the budget (:func:`_within_budget`: the budget
+    is not what stands in the way; the wizard and the summary still show the nearest, :func:`budget_short`)."""
     rec = budget_short(result)
-    if rec is None:
+    if rec is None or any(_within_budget(r) for r in result.unpriced):
         return None
     verdict = next(v for v in rec.estimate.violations if v.id == BUDGET)
     said = {"count": rec.estimate.scenario.count, "card": rec.estimate.card.name, "breaks": verdict.message}

@@ -158,10 +158,10 @@ def _budget_too_small(result: Result) -> dict | None:
     """Where nothing is ranked and the budget alone keeps the nearest configuration out
     (:func:`~configurator.core.recommend_budget.budget_short`): that configuration (card, count)
     and the message the ranking says (id, params, English text); None otherwise."""
-    nearest = budget_short(result)
-    if nearest is None:
+    nearest, said = budget_short(result), budget_short_message(result)
+    if nearest is None or said is None:  # said: None where an unranked configuration keeps within the budget
         return None
-    return {"card": nearest.card.id, "count": nearest.count, "message": budget_short_message(result).to_dict()}
+    return {"card": nearest.card.id, "count": nearest.count, "message": said.to_dict()}
 
 
 def below_line_to_dict(rec: Recommendation) -> dict:

@@ -37,7 +37,8 @@ from configurator.core.memo import LruMemo
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.scenario import Scenario, updated
 from configurator.core.scenario_ranking import Objective
-from configurator.core.uncertainty import slow_end_hours, slow_end_rate
+from configurator.core.serving_use import latency_targets
+from configurator.core.uncertainty import slow_end_hours, slow_end_latency, slow_end_rate
 from configurator.core.verdicts import Verdict
 from configurator.core.workloads import family_of
 from configurator.core.workloads.base import Estimate
@@ -65,28 +66,65 @@ def slow_rate_factor(count: int) -> float:
     return slow_end_rate(1.0, count)
 
 
+LATENCY_FIELDS = {"ttft": "ttft_ms", "tpot": "tpot_ms"}
+"""The scenario's constraint field of each latency target a users-only question's slow end tightens together."""
+
+
 @dataclass(frozen=True)
 class SlowEnd:
     """A verdict whose target can be met at the estimate and missed at the slow end of the likely range.
 
     ``slow``: the verdict's ``params`` key of the slow end at the configuration; ``there``: the key of the
-    slow end at the count found; ``constraint``: the scenario's constraint field of the target; ``factor``:
-    the slow end over the estimate at a count [-]; the target tightened for a count is ``target / factor``
-    (a deadline shortened by a factor above 1, a rate raised by one below 1); ``counts``: the counts
-    the family's search tries [cards]."""
+    slow end at the count found; ``factors``: each constraint field the search tightens (the target's own, or
+    for a users-only question both latency targets: :data:`LATENCY_FIELDS`) with the slow end over the estimate
+    at a count [-], the field's verdict id ('' where it is the verdict searched for) the target of each other;
+    a target tightened for a count is ``target / factor`` (a deadline shortened by a factor above 1, a rate
+    raised by one below 1); ``counts``: the counts the family's search tries [cards]."""
 
     slow: str
     there: str
-    constraint: str
-    factor: Callable[[int], float]
+    factors: tuple[tuple[str, str, Callable[[int], float]], ...]
     counts: tuple[int, ...]
 
+    def factors_at(self, count: int) -> tuple[float, ...]:
+        """The slow end over the estimate at ``count`` cards of each field of :attr:`factors` [-]."""
+        return tuple(factor(count) for _, _, factor in self.factors)
 
-SLOW_ENDS = {"deadline": SlowEnd("slow_hours", "slow_count_hours", "deadline_hours", slow_factor, TRAINING_COUNTS),
-             "request-rate": SlowEnd("slow_requests_per_s", "slow_count_requests_per_s", "requests_per_s",
-                                     slow_rate_factor, SERVING_COUNTS)}
-"""The verdicts said at the slow end, by id: a training job's deadline (hours, a ceiling) and a serving
-deployment's request rate (requests/s, a floor)."""
+    def tightened(self, scenario: Scenario, target: float, factors: tuple[float, ...]) -> dict[str, float]:
+        """The constraints the family's search is run at: each field of :attr:`factors` at its target (``target``,
+        the verdict's; another latency target, as ``scenario`` holds it:
+        :func:`~configurator.core.serving_use.latency_targets`) over its slow end's factor (``factors``,
+        :meth:`factors_at` a count)."""
+        held = latency_targets(scenario) if len(self.factors) > 1 else None
+        return {field: (getattr(held, field) if verdict_id else target) / factor
+                for (field, verdict_id, _), factor in zip(self.factors, factors, strict=True)}
+
+
+def _latency_factor(verdict_id: str) -> Callable[[int], float]:
+    """The slow end of a latency (``verdict_id``: "ttft", "tpot") at a count over its estimate [-]."""
+    return lambda count: slow_end_latency(1.0, verdict_id, count)
+
+
+def _latency_end(verdict_id: str) -> SlowEnd:
+    """A users-only question's latency target said at the slow end: both latency targets tightened, the one of
+    ``verdict_id`` first (the target the count found is judged on)."""
+    others = tuple((f, i, _latency_factor(i)) for i, f in LATENCY_FIELDS.items() if i != verdict_id)
+    return SlowEnd("slow_ms", "slow_count_ms", ((LATENCY_FIELDS[verdict_id], "", _latency_factor(verdict_id)),
+                                               *others), SERVING_COUNTS)
+
+
+SLOW_ENDS = {"deadline": SlowEnd("slow_hours", "slow_count_hours", (("deadline_hours", "", slow_factor),),
+                                 TRAINING_COUNTS),
+             "request-rate": SlowEnd("slow_requests_per_s", "slow_count_requests_per_s",
+                                     (("requests_per_s", "", slow_rate_factor),), SERVING_COUNTS),
+             "tpot": _latency_end("tpot"), "ttft": _latency_end("ttft")}
+"""The verdicts said at the slow end, by id: a training job's deadline (hours, a ceiling), a serving
+deployment's request rate (requests/s, a floor) and a question sized by its users at once alone, its time per
+output token and first token (ms, ceilings; small50: the slow end is the latency its users see there, and the
+users the configuration serves within the targets there, :func:`users_at_slow_end`)."""
+
+USERS_SAID = frozenset({"ttft", "tpot"})
+"""The verdicts of a users-only question, whose slow end also says the users served within the targets there."""
 
 
 def deadline_verdict(est: Estimate) -> Verdict | None:
@@ -95,9 +133,11 @@ def deadline_verdict(est: Estimate) -> Verdict | None:
 
 
 def slow_end_verdict(est: Estimate) -> Verdict | None:
-    """The estimate's verdict said at the slow end (:data:`SLOW_ENDS`: its deadline, or its request rate),
-    None where neither was checked."""
-    return next((v for v in est.verdicts if v.id in SLOW_ENDS and SLOW_ENDS[v.id].slow in v.params), None)
+    """The estimate's verdict said at the slow end (:data:`SLOW_ENDS`: its deadline, its request rate, or a
+    users-only question's latency targets), the first whose slow end misses where several were checked; None
+    where none was."""
+    held = [v for v in est.verdicts if v.id in SLOW_ENDS and SLOW_ENDS[v.id].slow in v.params]
+    return next((v for v in held if misses_at_slow_end(v) or "slow_count" in v.params), held[0] if held else None)
 
 
 def meets_there(verdict: Verdict, slow: float, target: float) -> bool:
@@ -141,6 +181,8 @@ def with_slow_end(est: Estimate, book: PriceBook | None = None, objective: Objec
                        "slow_extra": extra_rent(est, found) if rent else extra_ownership(est, found, book)})
         if rent:
             params.update(slow_rate=est.costs.prices.cloud_per_hour)
+    if verdict.id in USERS_SAID:
+        params["slow_users"] = users_at_slow_end(est)
     verdicts = tuple(replace(v, params=params) if v is verdict else v for v in est.verdicts)
     said = replace(est, limits=stored(est, "limits"), messages=stored(est, "messages"), verdicts=verdicts)
     return _MEMO.put(objective, said, held=(est, book))
@@ -157,28 +199,29 @@ def with_slow_end_asked(est: Estimate) -> Estimate:
 def fewest_at_slow_end(scenario: Scenario, card: Card, target: float, whole_systems: bool = True,
                        verdict_id: str = "deadline") -> tuple[Estimate | None, bool]:
     """The fewest count of ``card`` whose work meets ``target``, the target of the verdict ``verdict_id``
-    (:data:`SLOW_ENDS`: a deadline [h], a request rate [requests/s]) even at the slow end of its likely
+    (:data:`SLOW_ENDS`: a deadline [h], a request rate [requests/s], a users-only question's latency target [ms],
+    with the other latency target there too) even at the slow end of its likely
     range, and every other constraint ``scenario`` states, as an estimate at that target (None where no
     count the search tries does), and whether some count tried meets it there but breaks another
     constraint (a budget, a power cap, a latency target). The family's count and layout search (the
     ranking's) is run at the target tightened by each slow-end factor the band holds for counts from
-    ``scenario``'s up (:attr:`SlowEnd.factor`: one for every count above 64 cards), so it stops just past
+    ``scenario``'s up (:meth:`SlowEnd.factors_at`: one for every count above 64 cards), so it stops just past
     the counts that meet there; each count kept is judged at its own slow end. The count found is restated
     at the buyer's own target where its slow end still meets it there, else kept as planned for the
     tightened one (a serving plan sizes its batch for the users the rate keeps in flight: planned for
     40 requests/s, 15 × MI350X carry 39.3 at the slow end; planned for about 60, enough)."""
     end, family = SLOW_ENDS[verdict_id], family_of(scenario.workload)
-    factors = sorted({end.factor(n) for n in (scenario.count, *end.counts) if n >= scenario.count})
+    factors = sorted({end.factors_at(n) for n in (scenario.count, *end.counts) if n >= scenario.count})
     meeting: dict[int, Estimate] = {}
     blocked = False
+    targets = end.tightened(scenario, target, (1.0,) * len(end.factors))  # the buyer's, each field's
+    ids = {field: other or verdict_id for field, other, _ in end.factors}  # '': the verdict searched for
     for factor in factors:
-        tightened = updated(scenario, constraints={end.constraint: target / factor})
+        tightened = updated(scenario, constraints=end.tightened(scenario, target, factor))
         for est in family.deployments(tightened, card, whole_systems=whole_systems):
-            verdict = next((v for v in est.verdicts if v.id == verdict_id), None)
-            slow = None if verdict is None else verdict.params.get(end.slow, verdict.actual)
-            if slow is None or not meets_there(verdict, slow, target):
+            if not _meets_there(est, end, ids, targets, fallback=True):
                 continue
-            if any(v.id != verdict_id for v in est.violations):
+            if any(v.id not in ids.values() for v in est.violations):
                 blocked = True
             else:
                 meeting.setdefault(est.scenario.count, est)
@@ -187,12 +230,41 @@ def fewest_at_slow_end(scenario: Scenario, card: Card, target: float, whole_syst
     from configurator.core.estimate import estimate  # the count at the buyer's own target (its pace, its TCO)
 
     fewest = meeting[min(meeting)]
-    restated = estimate(updated(fewest.scenario, constraints={end.constraint: target}), card)
-    verdict = next((v for v in restated.verdicts if v.id == verdict_id), None)
-    slow = None if verdict is None else verdict.params.get(end.slow)
-    if slow is not None and meets_there(verdict, slow, target):
+    asked = {field: getattr(scenario.constraints, field) for field in ids}  # the buyer's (None: a use's default)
+    restated = estimate(updated(fewest.scenario, constraints=asked), card)
+    if _meets_there(restated, end, ids, targets):
         return restated, blocked
     return fewest, blocked  # planned for the buyer's rate a service batches fewer users: kept as planned
+
+
+def _meets_there(est: Estimate, end: SlowEnd, ids: dict[str, str], targets: dict[str, float],
+                 fallback: bool = False) -> bool:
+    """Whether ``est`` meets at the slow end each target ``end`` tightens (``targets``, the buyer's by constraint
+    field; ``ids``: the verdict id of each field): its slow end (``end.slow`` in its params; its figure at the
+    estimate where it has none and ``fallback``: a deadline without a band) within the target."""
+    for field, verdict_id in ids.items():
+        verdict = next((v for v in est.verdicts if v.id == verdict_id), None)
+        slow = None if verdict is None else verdict.params.get(end.slow, verdict.actual if fallback else None)
+        if slow is None or not meets_there(verdict, slow, targets[field]):
+            return False
+    return True
+
+
+def users_at_slow_end(est: Estimate) -> int:
+    """The users at once ``est``'s cards serve within a users-only question's latency targets even at the slow
+    end of the likely range, up to the users asked [users] (0: not one): the most whose first token and time per
+    output token, each at its slow end (:func:`~configurator.core.uncertainty.slow_end_latency`: the prefill and
+    decode bands' high factors), are within their targets — the targets tightened by those factors, the layout
+    planned again for each number of users tried, as the owned cards alone are sized
+    (:func:`~configurator.core.recommend_owned.users_carried`; small50). Where the decode step sets the pace,
+    this is the copy's capacity in users at the slow end's step time."""
+    from configurator.core.recommend_owned import users_carried  # it estimates: loaded with a search
+
+    scenario, users = est.scenario, est.scenario.serving.concurrency
+    end = SLOW_ENDS["tpot"]
+    tightened = updated(scenario, constraints=end.tightened(scenario, latency_targets(scenario).tpot_ms,
+                                                            end.factors_at(scenario.count)))
+    return users_carried(tightened, est.card, scenario.count, users).users
 
 
 def extra_ownership(est: Estimate, more: Estimate, book: PriceBook | None = None) -> float | None:

@@ -173,6 +173,21 @@ def slow_end_rate(requests_per_s: float, cards: int) -> float:
     return band_for("serving-throughput", requests_per_s, cards).low
 
 
+LATENCY_KINDS = {"ttft": "prefill", "tpot": "decode"}
+"""The kind of calibration rows whose band a latency target's verdict is read at (the first token: prefill; the
+time per output token: decode), as :func:`headline_bands` reads ``ttft_s`` and ``tpot_s``."""
+
+
+def slow_end_latency(ms: float, verdict_id: str, cards: int) -> float:
+    """The slow end of a serving deployment's latency ``ms`` [ms] on ``cards`` cards, for the verdict
+    ``verdict_id`` ("ttft" or "tpot", :data:`LATENCY_KINDS`): the high end of its likely range (the prefill or
+    decode band's high factor of measured over predicted, read at the percentile the target holds: the bands are
+    of the median rows measured, their spread taken to scale the tail alike) [ms]. A users-only question's
+    latency verdicts (:func:`configurator.core.constraints.serving_verdicts`; small50) and the count that serves
+    its users there (:mod:`configurator.core.slow_end_count`) read it."""
+    return band_for(LATENCY_KINDS[verdict_id], ms, cards).high
+
+
 def headline_bands(est: Estimate) -> dict[str, Band]:
     """The band of each headline number of ``est``, keyed by the number's JSON name.
 

@@ -28,8 +28,9 @@ A verdict's shape (``Verdict.to_dict()`` is the JSON)::
               other constraints: ""
     origin    "set" (the buyer's) or the serving use whose default it is ("chat", "api")
     params    what the words need beside the numbers: card, date, unpriced item count …
-    slow_end  deadline and request rate only, where the slow end of the likely range misses a deadline
-              met (a rate carried) at the estimate and the fewest count meeting it there was searched
+    slow_end  deadline, request rate and a users-only question's latency target (small50) only, where the
+              slow end of the likely range misses a deadline met (a rate carried, a latency target held for
+              the users asked) at the estimate and the fewest count meeting it there was searched
               (:func:`configurator.core.slow_end_count.with_slow_end`: the ranking's first, the
               summary's configuration, a hand-picked one's estimate): :func:`slow_end_to_dict`
 """
@@ -282,12 +283,17 @@ def _slow_end_count(v: Verdict) -> Message:
     (``slow_count`` …, written by :func:`configurator.core.slow_end_count.with_slow_end`), or that no count
     tried does."""
     p = v.params
+    users = v.id in ("ttft", "tpot")  # a users-only question's: all its users served there
     if p["slow_count"] is None:  # none tried meets it there, or those that do break another constraint
-        none = "slow-end-rate-none" if v.id == "request-rate" else "slow-end-none"
-        return msg(none + "-blocked" if p.get("slow_blocked") else none, card=p.get("card", ""))
+        none = "slow-end-rate-none" if v.id == "request-rate" else "slow-end-users-not-found" if users else \
+            "slow-end-none"
+        return msg(none + "-blocked" if p.get("slow_blocked") else none, card=p.get("card", ""),
+                   **({"users": p["users"]} if users else {}))
     extra = p.get("slow_extra")
     if v.id == "request-rate":
         return _slow_end_rate_count(p, extra)
+    if users:
+        return _slow_end_users_count(p, extra)
     if p.get("slow_basis") == "rent":  # ranked by rent: the job's extra rent at the rent per card-hour
         return deadline_msg("slow-end-count-rent", v.target, {"slow_hours": p["slow_count_hours"]},
                             count=p["slow_count"], cost=_extra_rent(extra, p))
@@ -315,6 +321,27 @@ def _slow_end_rate_count(p: dict, extra: float | None) -> Message:
     return msg("slow-end-rate-count", extra=extra, currency=p["currency"], period=period_msg(p["years"]), **there)
 
 
+def _slow_end_users(v: Verdict) -> Message:
+    """The users at once the configuration serves within the latency targets at the slow end (``slow_users``
+    of ``users``), then the fewest cards of the card that serve them all there (:func:`_slow_end_count`)."""
+    p = v.params
+    there = msg("slow-end-users", slow_users=p["slow_users"], users=p["users"]) if p.get("slow_users") else \
+        msg("slow-end-users-none", users=p["users"])
+    return msg("deadline-and-slow-end", first=there, then=_slow_end_count(v))
+
+
+def _slow_end_users_count(p: dict, extra: float | None) -> Message:
+    """The fewest cards whose slow end serves all the users within the latency targets, with the latency there
+    (``slow_count_ms`` [ms]) and what they cost beyond the configuration: to own over the years owned, or, ranked
+    by rent, to rent a month around the clock (:func:`_extra_rent`)."""
+    there = {"count": p["slow_count"], "slow_ms": p["slow_count_ms"], "users": p["users"]}
+    if p.get("slow_basis") == "rent":
+        return msg("slow-end-users-count-rent", cost=_extra_rent(extra, p, "-month"), **there)
+    if extra is None:
+        return msg("slow-end-users-count-unpriced", **there)
+    return msg("slow-end-users-count", extra=extra, currency=p["currency"], period=period_msg(p["years"]), **there)
+
+
 def _extra_rent(extra: float | None, p: dict, period: str = "") -> Message:
     """What renting the slow end's count costs for the job (``period`` "-month": a month around the clock, a
     service's) beyond the configuration (``extra`` [currency]; a ranking by rent's basis,
@@ -337,15 +364,21 @@ def slow_end_to_dict(v: Verdict) -> dict | None:
     (``extra_rent``; negative: fewer card-hours) at ``rent_per_card_hour``, ``extra_ownership`` then null;
     None otherwise [h, cards, currency, currency/(card h)]. A request rate's (slowend49c) has the requests/s
     at the slow end (``requests_per_s``) and the count's there (``cards_requests_per_s``) instead of the hours,
-    its extra rent a month's around the clock (``extra_rent_period`` "month") [requests/s]."""
+    its extra rent a month's around the clock (``extra_rent_period`` "month") [requests/s]. A users-only question's
+    latency target (small50) has the latency at the slow end (``ms``), the users asked (``users``), those the
+    configuration serves within the targets there (``users_at_slow_end``) and the count's latency there
+    (``cards_ms``) [ms, users]."""
     p = v.params
-    if v.id not in ("deadline", "request-rate") or "slow_count" not in p:
+    if "slow_count" not in p:
         return None
     extra = p.get("slow_extra")
     extra = None if extra is None else round(extra, 2)
     rent = p.get("slow_basis") == "rent"
     if v.id == "deadline":
         there = {"hours": _rounded(p["slow_hours"]), "cards_hours": _rounded(p.get("slow_count_hours"))}
+    elif v.id in ("ttft", "tpot"):  # a users-only question's (small50): its latency and users there
+        there = {"ms": _rounded(p["slow_ms"]), "users": p["users"], "users_at_slow_end": p.get("slow_users"),
+                 "cards_ms": _rounded(p.get("slow_count_ms")), "extra_rent_period": "month"}
     else:  # the rent is a month's around the clock (extra_rent_period)
         there = {"requests_per_s": _rounded(p["slow_requests_per_s"]),
                  "cards_requests_per_s": _rounded(p.get("slow_count_requests_per_s")), "extra_rent_period": "month"}
@@ -392,10 +425,18 @@ def _floor_rate(v: Verdict) -> Message:
 
 
 def _latency(v: Verdict) -> Message:
+    """A latency target in words; one a users-only question meets at the estimate that the slow end of its likely
+    range (``slow_ms``) misses, ``meets-<id>-at-estimate``, then the users served there and the fewest cards that
+    serve them all there, where they were searched for (:func:`_slow_end_users`; small50)."""
     what = ORIGIN_WORDS.get(v.origin, ORIGIN_WORDS[ORIGIN_SET])
     name = "tpot" if v.id == "tpot" else "ttft"
     if v.met is None:
         return msg(f"{name}-unknown", target=v.target, what=what)
+    slow = v.params.get("slow_ms")
+    if v.met and slow is not None and slow > v.target:  # met at the estimate, not across its likely range
+        said = msg(f"meets-{name}-at-estimate", ms=v.actual, target=v.target, percentile=v.basis, what=what, slow=slow)
+        return said if "slow_count" not in v.params else msg("deadline-and-slow-end", first=said,
+                                                              then=_slow_end_users(v))
     if v.met:
         return msg(f"meets-{name}", ms=v.actual, target=v.target, percentile=v.basis, what=what)
     return msg(f"misses-{name}", ms=v.actual, target=v.target, over=v.by, share=v.share, percentile=v.basis,

@@ -58,6 +58,15 @@ def budget_read_in(read_in: tuple[str, str] | None, currency: str) -> Message | 
     return msg("budget-read-in", typed=read_in[0], currency=read_in[1])
 
 
+def budget_read_in_to_dict(read_in: tuple[str, str] | None) -> dict | None:
+    """A budget typed without a currency as the JSON says it (``budget_read_in``): the amount as typed and the
+    currency it was read in (``{"typed": "5M", "currency": "USD"}``), whatever the currency shown; None where
+    ``--budget`` named one, or none was given (``read_in``: :func:`~configurator.cli_money.typed_bare`). The one
+    shape of ``recommend --json``'s ``job``, ``estimate --json`` and ``what-fits --budget --json`` (small50;
+    until December 2026 only recommend's job said it, and only the currency)."""
+    return None if read_in is None else {"typed": read_in[0], "currency": read_in[1]}
+
+
 NOT_SET_NAMED = ("budget", "region", "deadline")
 """The constraints the line names as not set when the buyer left them open (a power cap, a power per server or a
 throughput left open is every ranking's case, not news)."""
@@ -167,7 +176,8 @@ def job_to_dict(scenario: Scenario, shown: Estimate | None, typed: Collection[st
     default, the training token budget and whether it is the default, the serving load given (users at once, a
     request rate; null where not given), the delivery region, each constraint checked (id, target, unit, basis,
     origin: the verdicts' own fields), the budget, region and deadline left open, the currency a budget typed without
-    one was read in (``budget_read_in``; null where it named one, or none was given), and the line in English."""
+    one was read in with the amount as typed (``budget_read_in``, :func:`budget_read_in_to_dict`; null where it named
+    one, or none was given), and the line in English."""
     s, c = scenario, scenario.constraints
     defaults, (model, tokens) = asked_defaults(s, typed), _job_figures(s)
     verdicts = () if shown is None else shown.verdicts
@@ -179,4 +189,4 @@ def job_to_dict(scenario: Scenario, shown: Estimate | None, typed: Collection[st
             "users_at_once": s.serving.concurrency, "requests_per_s": c.requests_per_s, "region": c.region,
             "constraints": [{"id": v.id, "target": v.target, "unit": v.unit, "basis": v.basis, "origin": v.origin}
                             for v in verdicts],
-            "not_set": unset, "budget_read_in": None if budget_read_in is None else budget_read_in[1]}
+            "not_set": unset, "budget_read_in": budget_read_in_to_dict(budget_read_in)}

@@ -249,8 +249,19 @@ NONE_MEETS = "No card meets the scenario's constraints."
 """What a ranking that lists no card says first where its objective can rank (a label id)."""
 
 
+NONE_RANKED_FOR_FIGURES = "No card can be ranked: those no constraint rules out lack a figure the ranking needs " \
+    "(listed as not ranked)."
+"""What a ranking that ranks no card says first where some configuration no constraint rules out is listed without
+a figure the objective needs (:attr:`~configurator.core.recommend.Result.unpriced`: a price, a rent where the
+buyer is, a board power; a label id). Until December 2026 it said :data:`NONE_MEETS` over a 16 × Ascend 910C
+server within the 5,000,000 CNY budget and every constraint, its board power unpublished (small50)."""
+
+
 def none_ranked(result: Result) -> Message | str:
     """Why ``result`` ranks no card, said first by the command line's recommendation and the window's panel
     alike: the objective's own refusal (:attr:`~configurator.core.recommend.Result.not_ranked`: desks by cloud
-    rent), else :data:`NONE_MEETS`."""
-    return NONE_MEETS if result.not_ranked is None else result.not_ranked
+    rent), else :data:`NONE_RANKED_FOR_FIGURES` where configurations no constraint rules out lack a figure,
+    else :data:`NONE_MEETS`."""
+    if result.not_ranked is not None:
+        return result.not_ranked
+    return NONE_RANKED_FOR_FIGURES if result.unpriced else NONE_MEETS

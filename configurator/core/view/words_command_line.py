@@ -27,6 +27,8 @@ ZH_CN_COMMAND_LINE: dict[str, str] = {
     "The first against the constraints you set:": "排名第一的方案对照您设定的约束：",
     "{config} against the constraints you set:": "{config} 对照您设定的约束：",
     "Why the first:": "排名第一的理由：", "Warnings on the first:": "排名第一的方案的注意事项：", "No card meets the scenario's constraints.": "没有满足方案约束的加速卡。",
+    "No card can be ranked: those no constraint rules out lack a figure the ranking needs (listed as not ranked).":
+        "无法排名任何加速卡：未被约束排除的方案缺少排名所需的数据（列为未参与排名）。",
     "{n} cards left out; see --json for why.": "{n} 种卡被排除；原因见 --json。",
     ("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "
      "--consumer ranks them"):

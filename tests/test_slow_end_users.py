@@ -1,0 +1,155 @@
+"""A serving question sized by its users at once alone — no request rate, no deadline — says its slow end as the
+request-rate and deadline questions do (session 50, small50; slowend49c left it out).
+
+What the slow end of such a target is: the question asks that ``users`` people at once each see their first token
+and every next one within the latency targets. Its estimate holds them at the estimate's latencies; at the slow end
+of the likely range the first token is the prefill band's high factor slower and every decode step the decode
+band's (×1.59 on 2 to 64 cards), read at the percentile the target holds. So the verdict of each latency target says
+the latency there ("may miss it at the slow end of the likely range (75.6 ms)"), and where it misses, the users the
+same cards serve within both targets there (the targets tightened by those factors and the layout planned again
+for fewer users, as the owned cards alone are sized: where the decode step sets the pace, the copy's capacity in
+users at the slow end's step time) and the fewest cards of the card that serve them all there, with what they cost
+beyond it — the one mechanism of :data:`configurator.core.slow_end_count.SLOW_ENDS`. A request-rate question's
+latency targets say nothing of it: its rate's slow end is said (the users it keeps in flight follow the rate)."""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+
+import pytest
+from buyer_questions import cli_text as _cli
+from buyer_questions import question_scenario
+
+from configurator.core.catalog import load_catalog
+from configurator.core.estimate import estimate
+from configurator.core.recommend import recommend
+from configurator.core.recommend_owned import users_carried
+from configurator.core.scenario import updated
+from configurator.core.scenario_ranking import Objective
+from configurator.core.slow_end_count import misses_at_slow_end, slow_end_verdict, with_slow_end, \
+    with_slow_end_asked
+from configurator.core.uncertainty import slow_end_latency
+
+SERVE = ("--workload", "inference", "--model", "llama3-70b", "--concurrency", "200", "--tpot-ms", "50")
+"""200 users at once, 50 ms per token at p90, the first token within the chat default: 8 × Gaudi 3 first."""
+
+QUESTION = ("recommend", *SERVE)
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+@pytest.fixture(scope="module")
+def first(catalog):
+    return recommend(question_scenario(QUESTION, catalog), catalog).ranked[0]
+
+
+def _tpot(est):
+    return next(v for v in est.verdicts if v.id == "tpot")
+
+
+def test_the_first_says_the_users_served_at_the_slow_end_and_the_cards_for_all(first):
+    v = _tpot(first.estimate)
+    assert slow_end_verdict(first.estimate) is v and misses_at_slow_end(v) and v.met  # still first, unchanged
+    p = v.params
+    assert p["slow_ms"] == pytest.approx(slow_end_latency(v.actual, "tpot", first.count)) and p["slow_ms"] > v.target
+    assert p["users"] == 200 and 0 < p["slow_users"] < 200
+    assert p["slow_count"] > first.count and p["slow_count"] % first.estimate.scenario.cards_in_node == 0
+    assert p["slow_count_ms"] <= v.target and p["slow_extra"] > 0 and p["slow_basis"] == "ownership"
+    text = v.message.text
+    assert "within the 50.0 ms target at the estimate; may miss it at the slow end of the likely range (" in text
+    assert f"there these cards serve {p['slow_users']:,} of the 200 users at once within the latency targets" in text
+    assert f"to serve all 200 even at the slow end: {p['slow_count']:,} cards" in text and "more to own over 4" in text
+    zh = v.message.text_in("zh_CN")
+    assert f"按慢端这些卡在延迟目标内可同时服务 200 位用户中的 {p['slow_users']:,} 位" in zh
+    assert f"若按慢端也要服务全部 200 位用户：{p['slow_count']:,} 张卡" in zh and "按可能范围的慢端" in zh
+    assert not re.search(r"[\u4e00-\u9fff] [\u4e00-\u9fff]", zh)
+
+
+def test_the_users_at_the_slow_end_are_those_served_within_the_tightened_targets(first, catalog):
+    """The users said are the most whose latencies, each times its band's slow-end factor, are within the targets:
+    one more misses there."""
+    est, p = first.estimate, _tpot(first.estimate).params
+    n = first.count
+    tightened = updated(est.scenario, constraints={"tpot_ms": 50.0 / slow_end_latency(1.0, "tpot", n),
+                                                   "ttft_ms": 1000.0 / slow_end_latency(1.0, "ttft", n)})
+    assert users_carried(tightened, first.card, n, 200).users == p["slow_users"]
+    over = estimate(updated(est.scenario, serving={"concurrency": p["slow_users"] + 1}), first.card)
+    assert slow_end_latency(_tpot(over).actual, "tpot", n) > 50.0 or \
+        slow_end_latency(next(v for v in over.verdicts if v.id == "ttft").actual, "ttft", n) > 1000.0
+
+
+def test_a_count_the_whole_range_holds_searches_nothing(catalog, first):
+    count = _tpot(first.estimate).params["slow_count"]
+    held = estimate(updated(question_scenario(QUESTION, catalog), card_id=first.card.id, count=count), first.card)
+    v = _tpot(held)
+    assert v.met and v.params["slow_ms"] <= v.target and not misses_at_slow_end(v)
+    assert with_slow_end(held) is held and v.message.id == "meets-tpot"
+
+
+def test_a_request_rate_questions_latency_targets_say_no_slow_end(catalog):
+    rate = question_scenario(("recommend", "--workload", "inference", "--model", "llama3-70b", "--requests-per-s",
+                              "10", "--tpot-ms", "50"), catalog)
+    est = estimate(updated(rate, card_id="gaudi3", count=8), catalog.get("gaudi3"))
+    assert all("slow_ms" not in v.params for v in est.verdicts if v.id in ("ttft", "tpot"))
+
+
+def test_ranked_by_rent_the_extra_is_a_months_rent(catalog):
+    est = recommend(question_scenario(QUESTION, catalog), catalog, Objective.CLOUD).ranked[0].estimate
+    v = slow_end_verdict(est)
+    if not misses_at_slow_end(v):
+        pytest.skip("the first by rent holds the whole range")
+    assert v.params["slow_basis"] == "rent" and "a month around the clock at" in v.message.text
+    assert v.to_dict()["slow_end"]["extra_rent_period"] == "month"
+
+
+def test_the_command_line_says_it_in_text_and_json(first):
+    p = _tpot(first.estimate).params
+    said = f"to serve all 200 even at the slow end: {p['slow_count']:,} cards"
+    assert said in _cli(*QUESTION)
+    assert f"若按慢端也要服务全部 200 位用户：{p['slow_count']:,} 张卡" in _cli(*QUESTION, "--lang", "zh_CN")
+    held = next(v for v in json.loads(_cli(*QUESTION, "--json"))["ranked"][0]["constraints"]
+                if v["id"] == "tpot")["slow_end"]
+    assert held["cards"] == p["slow_count"] and held["users"] == 200 and held["users_at_slow_end"] == p["slow_users"]
+    assert held["ms"] == pytest.approx(p["slow_ms"], rel=1e-5)
+    assert held["cards_ms"] == pytest.approx(p["slow_count_ms"], rel=1e-5)
+    picked = _cli("estimate", *SERVE, "--card", first.card.id, "--count", str(first.count))
+    assert said in picked
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_window_the_summary_and_the_wizard_say_it(qtbot, catalog, first, controller, language):
+    from configurator.app.controller import ScenarioController
+    from configurator.app.i18n import language_for_a_while
+    from configurator.app.recommend_panel import RecommendationPanel
+    from configurator.app.results_panel import ResultsPanel
+    from configurator.app.wizard import WorkloadWizard
+    from configurator.app.wizard_decide import decide
+    from configurator.core.analysis import Analysis
+    from configurator.report.summary import build_summary
+
+    count = f"{_tpot(first.estimate).params['slow_count']:,}"
+    said = f"若按慢端也要服务全部 200 位用户：{count} 张卡" if language == "zh_CN" else \
+        f"to serve all 200 even at the slow end: {count} cards"
+    scenario = question_scenario(QUESTION, catalog)
+    rows = build_summary(first.estimate, catalog, language, recommended=True).first_page[0].rows
+    assert any(said in row[2] for row in rows)
+    picked = estimate(updated(scenario, card_id=first.card.id, count=first.count), first.card)
+    assert said in _tpot(with_slow_end_asked(picked)).message.text_in(language)
+    with language_for_a_while(language):
+        panel = RecommendationPanel(ScenarioController(catalog, scenario))
+        qtbot.addWidget(panel)
+        panel.refresh()
+        assert said in unescape(re.sub(r"<[^>]+>", "", panel.against_label.text()))
+        results = ResultsPanel()
+        qtbot.addWidget(results)
+        results.update_from(Analysis(picked, (), (), None, ()))
+        assert said in results.slow_end.text() and not results.slow_end.isHidden()
+        wizard = WorkloadWizard(controller)
+        qtbot.addWidget(wizard)
+        decision = decide(scenario, catalog, first.card.id, None, True)
+        assert said in unescape(re.sub(r"<[^>]+>", "", wizard.summary.decision_html(decision)))

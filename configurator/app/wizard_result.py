@@ -92,6 +92,7 @@ class ConstraintsPage(QWizardPage):
         self.budget = decimal_box(Constraints, "budget", f" {currency}", 0, 1.0, self.problem, self.tr("none"),
                                   magnitudes=True)
         self.budget.set_currency(currency)  # its unit word: 元 in Chinese
+        self.budget.economics_of = lambda: controller.scenario.economics  # '120k USD' in a yuan window converted
         self.budget.setToolTip(self.tr("Buying: a ceiling on the capex of the bill of materials (cards, servers, "
                                        "network, storage, racks). Renting: on the rent for a month of service, or "
                                        "for the whole job. What is over it is never recommended.")

@@ -55,3 +55,16 @@ def test_the_wizards_budget_still_refuses_what_writes_no_amount(qtbot, controlle
     _type(qtbot, limits.budget, "120k XYZ")  # no such currency: no rate, nothing converted
     assert limits.budget.value() == limits.budget.minimum()
     assert "120k XYZ" in limits.problem.text()
+
+
+def test_the_over_budget_pick_says_the_budget_is_all_it_breaks_in_chinese(qtbot):
+    """'它只超出预算' read as 'it merely exceeds the budget'; what it means is that the budget is the one
+    constraint the configuration breaks."""
+    from PySide6.QtCore import QCoreApplication
+
+    from configurator.app import i18n
+
+    i18n.install_language("zh_CN")  # English again after the test (conftest)
+    said = QCoreApplication.translate("SummaryPage", "of {n} cards below the line, the nearest to the budget with "
+                                                     "every item priced; it breaks the budget alone").format(n=26)
+    assert said == "基准线以下 26 种配置中报价完整、最接近预算的一项；它违反的约束只有预算"

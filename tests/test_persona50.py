@@ -68,3 +68,45 @@ def test_the_over_budget_pick_says_the_budget_is_all_it_breaks_in_chinese(qtbot)
     said = QCoreApplication.translate("SummaryPage", "of {n} cards below the line, the nearest to the budget with "
                                                      "every item priced; it breaks the budget alone").format(n=26)
     assert said == "基准线以下 26 种配置中报价完整、最接近预算的一项；它违反的约束只有预算"
+
+
+def _reason_ids(*flags: str) -> dict:
+    import contextlib
+    import io
+    import json
+
+    from configurator.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["recommend", "--json", "--limit", "3", *flags]) == 0
+    return {r["id"]: r for r in json.loads(out.getvalue())["ranked"][0]["reason_ids"]}
+
+
+def test_rendering_in_china_says_the_training_cards_are_not_delivered_not_unable():
+    """Rendering delivered to mainland China read 'none can do it at any count' of the training cards, which the
+    same ranking elsewhere prices (3 × H100 PCIe at 3.5× the first's cost per frame): they need a licence there."""
+    reasons = _reason_ids("--workload", "render", "--budget", "120k USD", "--region", "cn")
+    said = reasons["reason-training-card-not-delivered"]
+    assert "reason-training-card-cannot" not in reasons
+    assert said["params"]["why"]["id"] == "export-licence-required"
+    assert "needs a US export licence for delivery to mainland China" in said["text"]
+    anywhere = _reason_ids("--workload", "render", "--budget", "120k USD")
+    assert "reason-training-card-costs" in anywhere
+
+
+def test_transcoding_still_cannot_at_any_count_in_china():
+    reasons = _reason_ids("--workload", "transcode", "--streams", "500", "--codec", "hevc", "--region", "cn")
+    assert "reason-training-card-cannot" in reasons and "reason-training-card-not-delivered" not in reasons
+
+
+def test_the_not_delivered_reason_reads_in_chinese():
+    from configurator.core.catalog import load_catalog
+    from configurator.core.messages import msg
+    from configurator.core.region import delivery_message
+
+    card = load_catalog().get("h100-sxm")
+    said = msg("reason-training-card-not-delivered", card=card.name, workload="render",
+               why=delivery_message(card, "cn"), lacks=[msg("lacks-rt-cores")]).text_in("zh_CN")
+    assert said.startswith("训练卡不参与离线渲染排名：H100 SXM5 80GB 向中国大陆交付需要美国出口许可")
+    assert "即使能交付，选它也是代价高昂的错误" in said and "  " not in said

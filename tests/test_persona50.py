@@ -110,3 +110,27 @@ def test_the_not_delivered_reason_reads_in_chinese():
                why=delivery_message(card, "cn"), lacks=[msg("lacks-rt-cores")]).text_in("zh_CN")
     assert said.startswith("训练卡不参与离线渲染排名：H100 SXM5 80GB 向中国大陆交付需要美国出口许可")
     assert "即使能交付，选它也是代价高昂的错误" in said and "  " not in said
+
+
+
+def test_the_rent_row_counts_a_chip_counted_card_in_chips():
+    """The summary's TCO table read '租用与购买均按 同样的 8 张卡' under a bill of '8 颗' Ascend 910C (its name counts
+    chips): now '同样的 8 颗 NPU', 'the same 8 NPUs'; a card counted in cards stays '同样的 8 张卡'."""
+    from configurator.core.procurement.tco import RentAgainstBuy
+    from configurator.core.recommend_costs import rented_message
+
+    compared = RentAgainstBuy(8, 8, "server", 1e5, 0.0, 0.0, None, 0.5, 20.0, chip_word="NPU")
+    said = rented_message(compared, chips=True)
+    assert (said.text, said.text_in("zh_CN")) == ("the same 8 NPUs", "同样的 8 颗 NPU")
+    assert rented_message(compared).text_in("zh_CN") == "同样的 8 张卡"
+
+
+@pytest.mark.parametrize(("card", "region", "rented"), [("ascend-910c-a3-server", "cn", "同样的 8 颗 NPU"),
+                                                   ("h100-sxm", "other", "同样的 8 张卡")])
+def test_the_summarys_rent_row_in_chinese(tmp_path, card, region, rented):
+    from configurator.cli import main
+
+    out = tmp_path / "summary.md"
+    assert main(["report", "-o", str(out), "--lang", "zh_CN", "--workload", "inference", "--model", "qwen2.5-72b",
+                 "--card", card, "--count", "8", "--region", region]) == 0
+    assert f"| 租用与购买均按 | {rented} |" in out.read_text(encoding="utf-8")

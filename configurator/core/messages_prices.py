@@ -122,6 +122,7 @@ PRICE_ENGLISH: dict[str, str] = {
     "rent-or-buy-resale": "within the {years:g} years renting costs less than buying and running them: buying comes "
                           "out cheaper only by its resale value at the end",
     "rented-same": "the same {gpus:|card|cards}",
+    "rented-same-chips": "the same {gpus:|{chip}|{chip}s}",
     "rented-system": "the {gpus:|{chip}|{chip}s} the bill buys in whole rack-scale systems "
                      "(the configuration uses {used})",
     "rented-server": "the {gpus:|{chip}|{chip}s} the bill buys in whole servers (the configuration uses {used})",
@@ -232,6 +233,7 @@ PRICE_CHINESE: dict[str, str] = {
     "rent-or-buy-month": "从第 {month} 个月起，租用的累计花费超过购买并运行",
     "rent-or-buy-resale": "{years:g} 年内租用的花费低于购买并运行：购买更便宜只因期末的残值",
     "rented-same": "同样的 {gpus} 张卡",
+    "rented-same-chips": "同样的 {gpus} 颗 {chip}",
     "rented-system": "账单按整套机柜级系统购买的 {gpus} 张卡（配置使用其中 {used} 张）",
     "rented-server": "物料清单按整台服务器采购的 {gpus} 张卡（配置使用其中 {used} 张）",
     "rented-board": "账单按整块板卡购买的 {gpus} 张卡（配置使用其中 {used} 张）",

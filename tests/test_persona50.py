@@ -134,3 +134,25 @@ def test_the_summarys_rent_row_in_chinese(tmp_path, card, region, rented):
     assert main(["report", "-o", str(out), "--lang", "zh_CN", "--workload", "inference", "--model", "qwen2.5-72b",
                  "--card", card, "--count", "8", "--region", region]) == 0
     assert f"| 租用与购买均按 | {rented} |" in out.read_text(encoding="utf-8")
+
+
+def test_the_wizards_stale_card_price_is_dated_once(qtbot, controller):
+    """'卡价 2021-04：2021-04 的价格，已超过 18 个月' said the date twice; beside the date only the age is said."""
+    import re
+
+    from configurator.app.wizard import WorkloadWizard
+
+    wizard = WorkloadWizard(controller)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.goal.set_workload("render")
+    wizard.next()
+    wizard.next()
+    wizard.limits.region.setCurrentIndex(wizard.limits.region.findData("cn"))
+    wizard.next()
+    assert wizard.summary.wait(300_000)
+    text = wizard.summary.text.toPlainText()
+    dated = re.search(r"card price (\d{4}-\d{2}): (.*?)(;|\))", text)
+    assert dated is not None and "price from" not in dated[2]
+    if wizard.summary.decision.estimate.costs.prices.card_flags:  # the A10's 2021 price, while the catalog holds it
+        assert dated[2].startswith("older than 18 months")

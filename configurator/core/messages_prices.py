@@ -235,7 +235,7 @@ PRICE_CHINESE: dict[str, str] = {
     "rent-or-buy-month": "从第 {month} 个月起，租用的累计花费超过购买并运行",
     "rent-or-buy-resale": "{years:g} 年内租用的花费低于购买并运行：购买更便宜只因期末的残值",
     "rented-same": "同样的 {gpus} 张卡",
-    "rented-same-chips": "同样的 {gpus} 颗 {chip}",
+    "rented-same-chips": "同样的 {gpus:|颗 {chip}|颗 {chip}}",
     "rented-system": "账单按整套机柜级系统购买的 {gpus} 张卡（配置使用其中 {used} 张）",
     "rented-server": "物料清单按整台服务器采购的 {gpus} 张卡（配置使用其中 {used} 张）",
     "rented-board": "账单按整块板卡购买的 {gpus} 张卡（配置使用其中 {used} 张）",

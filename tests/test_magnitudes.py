@@ -60,9 +60,16 @@ def test_the_panels_budget_box_refuses_what_writes_no_number(qtbot, controller):
     qtbot.addWidget(panel)
     panel.show()
     before = controller.scenario
-    _type(qtbot, panel.budget, "50万元")
+    _type(qtbot, panel.budget, "万元")
     assert controller.scenario == before
     assert panel.budget.text() == "—"  # no budget, as before
+    # yuan in a dollar panel writes a number: converted at the scenario's rate, as --budget 50万元 is (it was
+    # refused until December 2026, persona50)
+    from configurator.core.currency import price_conversion
+
+    _type(qtbot, panel.budget, "50万元")
+    wanted = 500_000 * price_conversion("CNY", controller.scenario.economics)[0]
+    assert controller.scenario.constraints.budget == pytest.approx(round(wanted, panel.budget.decimals()))
 
 
 def test_the_wizards_budget_box_takes_a_magnitude(qtbot, controller):

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from configurator.app.controller import ScenarioController, field_name
 from configurator.app.field_help import accessible_label
-from configurator.app.inputs import holds_money, kept_text, range_number, with_reason
+from configurator.app.inputs import MagnitudeSpinBox, holds_money, kept_text, range_number, with_reason
 from configurator.core.bounds import field_at, field_bounds
 from configurator.core.fields import LAYOUT_PATHS
 from configurator.core.scenario import Scenario
@@ -98,6 +98,8 @@ class SpinBinder(_Binder):
             refused.connect(self._refused)
         else:
             widget.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToNearestValue)
+        if isinstance(widget, MagnitudeSpinBox):  # an amount in another currency converted, as --budget 120k USD is
+            widget.economics_of = lambda: controller.scenario.economics
         widget.valueChanged.connect(self._edited)
         self._state_range()
         self._show(controller.scenario)

@@ -411,7 +411,7 @@ class BomPanel(QWidget):
                 (_tc("bom", "Owning pays off above"), fmt.percent(cost.break_even_utilisation)
                  if cost.break_even_utilisation is not None else _tc("bom", "— (no cloud price, or renting is cheaper)")),
                 # what the break-even compares (the GPUs the bill buys, its licences), as the summary's TCO table
-                *rent_basis_rows(cost, words, write(period(own.years), current_language()))]
+                *rent_basis_rows(cost, words, write(period(own.years), current_language()), est.card.name)]
         if cost.bom.goodput is not None:
             rows.append((_tc("bom", "Goodput (interruptions, checkpoints)"), fmt.percent(cost.bom.goodput.fraction)))
         self.money.setRowCount(len(rows))

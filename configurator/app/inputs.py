@@ -22,11 +22,13 @@ from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox
 
 from configurator.app.i18n import current_language, message_text
 from configurator.core.cjk_spacing import cjk_joined
+from configurator.core.currency import price_conversion
 from configurator.core.durations import duration_hours
 from configurator.core.magnitudes import money, plain_number
 from configurator.core.message_numbers import MINUTES_PER_HOUR
 from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
 from configurator.core.number_problems import number_problem
+from configurator.core.scenario import Economics
 from configurator.core.view.numbers import deadline_unit
 
 _HISTORY_KEYS = (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo)
@@ -187,8 +189,31 @@ class MagnitudeSpinBox(StrictDoubleSpinBox):
     thousands grouped — ``500k``, ``2M``, ``500,000``, ``50万``, ``1.2亿`` — as the command line does
     (:func:`~configurator.core.magnitudes.money`): a budget is typed as buyers write it. A box whose
     suffix is a currency code (`` CNY``) also takes that currency written as buyers write it
-    (``200万元``, ``¥200万``); an amount in another currency (``$2M`` in a CNY box) is refused, not
-    read as the box's money."""
+    (``200万元``, ``¥200万``); an amount in another currency (``$2M`` in a CNY box) is not read as the box's
+    money: converted into it where the box knows the scenario's economics (:attr:`economics_of`, as
+    ``--budget 120k USD`` is converted on the command line), refused otherwise."""
+
+    economics_of: Callable[[], Economics] | None = None
+    """The scenario's economics (its currency and rates), asked when editing ends on an amount in another
+    currency (:func:`converted_amount`): the wizard's and the recommendation panel's budget read "120k USD"
+    typed in a Chinese window (元) as 84.24 万元; until December 2026 they refused it as if it were no number
+    ("enter a number from 0 to 1,000,000,000,000", persona50)."""
+
+    def event(self, event: QEvent) -> bool:
+        if _ends_editing(event) and not self.hasAcceptableInput():
+            amount = self._converted(self.lineEdit().text())
+            if amount is not None:
+                self.setValue(amount)  # then taken as typed in the box's currency; no refusal
+        return super().event(event)
+
+    def _converted(self, text: str) -> float | None:
+        """``text``'s amount in the box's currency where it names another one that the scenario's economics
+        convert (:func:`converted_amount`) and the box can hold it; None otherwise."""
+        economics = self.economics_of() if self.economics_of is not None else None
+        if economics is None or self._currency() != economics.currency:
+            return None
+        amount = converted_amount(self._body(text), economics)
+        return amount if amount is not None and self.minimum() < amount <= self.maximum() else None
 
     def _read(self, body: str) -> float | None:
         """The amount ``body`` writes, with its magnitude and the box's currency if it names one;
@@ -253,6 +278,19 @@ class MagnitudeSpinBox(StrictDoubleSpinBox):
             return self.currency
         code = self.suffix().strip()
         return code if len(code) == 3 and code.isascii() and code.isalpha() and code.isupper() else None
+
+
+def converted_amount(text: str, economics: Economics) -> float | None:
+    """An amount typed in a currency other than the scenario's ('120k USD' in a window counting in yuan,
+    '5万元' in one counting in dollars) in the scenario's currency [``economics.currency``], converted as a
+    card's price in that currency is (:func:`~configurator.core.currency.price_conversion`; the command
+    line's money flags the same way). None where ``text`` writes no amount, names the scenario's currency or
+    none (the box reads those itself), or one with no rate."""
+    found = money(text)
+    if found is None or found.currency in (None, economics.currency):
+        return None
+    conversion = price_conversion(found.currency, economics)
+    return None if conversion is None else found.amount * conversion[0]
 
 
 def holds_money(box: QAbstractSpinBox) -> bool:

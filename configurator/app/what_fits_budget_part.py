@@ -10,12 +10,11 @@ from PySide6.QtWidgets import QComboBox, QLabel, QTableWidget, QTableWidgetItem
 
 from configurator.app.binders import NONE_DATA
 from configurator.app.i18n import tc as _tc
-from configurator.app.inputs import MagnitudeSpinBox
+from configurator.app.inputs import MagnitudeSpinBox, converted_amount
 from configurator.app.labels import region_names
 from configurator.app.recommend_controls import none_spin
 from configurator.core.catalog import Catalog
-from configurator.core.currency import money_factor, price_conversion
-from configurator.core.magnitudes import money
+from configurator.core.currency import money_factor
 from configurator.core.scenario import Economics, Scenario
 from configurator.core.view.rows import Columns, label, write
 from configurator.core.view.what_fits_budget_view import best_columns, card_columns, heading, left_out, price_marks
@@ -71,12 +70,9 @@ def budget_in(text: str, economics: Economics) -> float | None:
     USD) in the window's currency, converted as a card's price in that currency is
     (:func:`~configurator.core.currency.price_conversion`) [``economics.currency``]: the dialog keeps one
     currency, and the box refused such an amount without a word until December 2026. None where ``text``
-    writes no amount, names the window's currency or none (the box reads those itself), or one with no rate."""
-    found = money(text)
-    if found is None or found.currency in (None, economics.currency):
-        return None
-    conversion = price_conversion(found.currency, economics)
-    return None if conversion is None else found.amount * conversion[0]
+    writes no amount, names the window's currency or none (the box reads those itself), or one with no rate
+    (:func:`~configurator.app.inputs.converted_amount`, the wizard's and the panel's budget too)."""
+    return converted_amount(text, economics)
 
 
 def budget_of(box: MagnitudeSpinBox) -> float | None:

@@ -36,6 +36,7 @@ from configurator.app.wizard_pages import GRAPHICS
 from configurator.core.default_job import DEFAULT_SEQ_LEN
 from configurator.core.desks import at_desks
 from configurator.core.message_numbers import count_param
+from configurator.core.messages import msg
 from configurator.core.procurement.workstations import workstations_needed
 from configurator.core.scenario import Constraints, Parallelism, Scenario
 from configurator.core.serving_use import load_note
@@ -92,6 +93,7 @@ class ConstraintsPage(QWizardPage):
         self.budget = decimal_box(Constraints, "budget", f" {currency}", 0, 1.0, self.problem, self.tr("none"),
                                   magnitudes=True)
         self.budget.set_currency(currency)  # its unit word: 元 in Chinese
+        self.budget.economics_of = lambda: controller.scenario.economics  # '120k USD' in a yuan window converted
         self.budget.setToolTip(self.tr("Buying: a ceiling on the capex of the bill of materials (cards, servers, "
                                        "network, storage, racks). Renting: on the rent for a month of service, or "
                                        "for the whole job. What is over it is never recommended.")
@@ -461,7 +463,10 @@ class SummaryPage(QWizardPage):
         prices, other = d.estimate.costs.prices, d.price_date or "—"
         if prices.card_price_date == "user":  # a price typed in the window (--card-price): undated
             return escape(self.tr("your card price; other prices {date}").format(date=other))
-        told = [message_text(f) for f in prices.card_flags]
+        # beside the date, a stale price says only its age: 'card price 2021-04: older than 18 months', where it read
+        # 'card price 2021-04: price from 2021-04, older than 18 months' (persona50)
+        told = [message_text(msg("price-stale-beside-date", months=f.params["months"]) if f.id == "price-stale" else f)
+                for f in prices.card_flags]
         card = prices.card_price_date or "—"
         between = words(current_language()).label("; ")  # '；' in Chinese
         card = card if not told else self.tr("{date}: {flags}").format(date=card, flags=between.join(told))

@@ -18,7 +18,8 @@ from configurator.core.catalog import Card, load_bundled_catalog
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.recommend_record import Objective, Recommendation
-from configurator.core.scenario import Scenario, Workload
+from configurator.core.region import delivery_message, delivery_problem
+from configurator.core.scenario import Scenario, Workload, updated
 from configurator.core.workloads import family_of
 
 MISTAKEN_CLASS = "training"
@@ -76,11 +77,30 @@ its ``needs`` are what is lacked). ``cost_of`` prices one training card's deploy
     costs = [cost for cost in (cost_of(scenario, card, objective, book) for card in cards) if cost]
     workload = scenario.workload.value
     if not costs:
-        return msg("reason-training-card-cannot", card=cards[0].name, workload=workload,
-                   lacks=graphics_lacks(cards[0], scenario.workload))
+        return _without_cost(scenario, cards, objective, book, cost_of)
     score, count, card = min(costs, key=lambda c: (c[0], c[1], c[2].id))
     if score <= best.score:
         return None
     return msg("reason-training-card-costs", card=card.name, count=count, workload=workload,
                ratio=score / best.score, first=best.card.name, lacks=graphics_lacks(card, scenario.workload),
                unit=family_of(scenario.workload).cost_unit)
+
+
+def _without_cost(scenario: Scenario, cards: Sequence[Card], objective: Objective, book: PriceBook | None,
+                  cost_of: MistakeCost) -> Message:
+    """Why no training card has a cost for the work: none can do it at any count (no video encoders for
+    transcoding), or — where one has a cost once the delivery region and the budget are set aside — it cannot be
+    delivered where the cards go (a US export licence for mainland China), else the constraints set rule it out.
+    Rendering delivered to mainland China read "none can do it at any count (e.g. H100 SXM5 80GB: no ray-tracing
+    cores …)" while the same ranking elsewhere priced 3 H100 PCIe at 3.5× the first's cost per frame (persona50)."""
+    workload, region = scenario.workload, scenario.constraints.region
+    relaxed = updated(scenario, constraints={"region": None, "budget": None})
+    if not any(cost_of(relaxed, c, objective, book) for c in cards):
+        return msg("reason-training-card-cannot", card=cards[0].name, workload=workload.value,
+                   lacks=graphics_lacks(cards[0], workload))
+    blocked = [c for c in cards if delivery_problem(c, region)]
+    if blocked:
+        return msg("reason-training-card-not-delivered", card=blocked[0].name, workload=workload.value,
+                   why=delivery_message(blocked[0], region), lacks=graphics_lacks(blocked[0], workload))
+    return msg("reason-training-card-ruled-out", card=cards[0].name, workload=workload.value,
+               lacks=graphics_lacks(cards[0], workload))

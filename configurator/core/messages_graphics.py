@@ -139,6 +139,14 @@ GRAPHICS_ENGLISH: dict[str, str] = {
     "reason-training-card-cannot": (
         "No training card is ranked for {workload} work: none can do it at any count (e.g. {card}: {lacks})"
     ),
+    "reason-training-card-not-delivered": (
+        "No training card is ranked for {workload} work: {why}; where it can be delivered, it is the costly "
+        "mistake ({card}: {lacks})"
+    ),
+    "reason-training-card-ruled-out": (
+        "No training card is ranked for {workload} work: none meets the constraints set at any count; where they "
+        "allow one, it is the costly mistake ({card}: {lacks})"
+    ),
     "workstations-at-desks": (
         "The monitors are cabled to the card at each desk: {n:,} workstations, one {card} each, are bought — no rack "
         "server, rack, data-centre network, shared storage or vGPU licence; the workstation itself is not priced (no "
@@ -294,6 +302,12 @@ GRAPHICS_CHINESE: dict[str, str] = {
         "{ratio:.1f} 倍（{card}：{lacks}）"
     ),
     "reason-training-card-cannot": "训练卡不参与{workload}排名：任何卡数下都无法承担这项工作（例如 {card}：{lacks}）",
+    "reason-training-card-not-delivered": (
+        "训练卡不参与{workload}排名：{why}；即使能交付，选它也是代价高昂的错误（{card}：{lacks}）"
+    ),
+    "reason-training-card-ruled-out": (
+        "训练卡不参与{workload}排名：任何卡数下都不满足所设的约束；即使约束允许，选它也是代价高昂的错误（{card}：{lacks}）"
+    ),
     "workstations-at-desks": (
         "显示器直接连接到每个工位的卡上：购买 {n:,} 台工作站，每台一张 {card}——无机架服务器、机柜、数据中心网络、共享存储或 vGPU "
         "许可；工作站本身未定价（无有来源的价格）：为 {item} 输入报价即可计价"

@@ -8,6 +8,7 @@ PRICE_ENGLISH: dict[str, str] = {
     "price-list": "list price, street typically lower",
     "price-launch": "launch price",
     "price-stale": "price from {date}, older than {months} months",
+    "price-stale-beside-date": "older than {months} months",
     "price-user": "your price",
     "price-market-unknown": "where this rent can be bought is not known",
     "price-used": "price of a used card",
@@ -122,6 +123,7 @@ PRICE_ENGLISH: dict[str, str] = {
     "rent-or-buy-resale": "within the {years:g} years renting costs less than buying and running them: buying comes "
                           "out cheaper only by its resale value at the end",
     "rented-same": "the same {gpus:|card|cards}",
+    "rented-same-chips": "the same {gpus:|{chip}|{chip}s}",
     "rented-system": "the {gpus:|{chip}|{chip}s} the bill buys in whole rack-scale systems "
                      "(the configuration uses {used})",
     "rented-server": "the {gpus:|{chip}|{chip}s} the bill buys in whole servers (the configuration uses {used})",
@@ -154,6 +156,7 @@ PRICE_CHINESE: dict[str, str] = {
     "price-list": "目录标价，实际成交价通常更低",
     "price-launch": "发布价",
     "price-stale": "{date} 的价格，已超过 {months} 个月",
+    "price-stale-beside-date": "已超过 {months} 个月",
     "price-user": "用户价格",
     "price-market-unknown": "不清楚此租用价在哪个市场可购买",
     "price-used": "二手卡价格",
@@ -232,6 +235,7 @@ PRICE_CHINESE: dict[str, str] = {
     "rent-or-buy-month": "从第 {month} 个月起，租用的累计花费超过购买并运行",
     "rent-or-buy-resale": "{years:g} 年内租用的花费低于购买并运行：购买更便宜只因期末的残值",
     "rented-same": "同样的 {gpus} 张卡",
+    "rented-same-chips": "同样的 {gpus:|颗 {chip}|颗 {chip}}",
     "rented-system": "账单按整套机柜级系统购买的 {gpus} 张卡（配置使用其中 {used} 张）",
     "rented-server": "物料清单按整台服务器采购的 {gpus} 张卡（配置使用其中 {used} 张）",
     "rented-board": "账单按整块板卡购买的 {gpus} 张卡（配置使用其中 {used} 张）",

@@ -13,6 +13,7 @@ from configurator.core.procurement.prices import PriceBook
 from configurator.core.procurement.tco import OwnershipCost, RentAgainstBuy
 from configurator.core.procurement.partial import excluded_message
 from configurator.core.recommend_filters import Filters
+from configurator.core.view.card_names import counts_chips
 from configurator.core.workloads import family_of
 
 
@@ -68,8 +69,11 @@ def energy_per_million(est: Estimate) -> float | None:
     return _per_unit(est.energy_kwh, est, 1.0)
 
 
-def rented_message(compared: RentAgainstBuy) -> Message:
-    """What rent and buy both count, as the line and the summary's TCO table say it: "the same 8 cards",
+def rented_message(compared: RentAgainstBuy, chips: bool = False) -> Message:
+    """What rent and buy both count, as the line and the summary's TCO table say it: "the same 8 cards"
+    ("the same 8 NPUs", "同样的 8 颗 NPU" for a card counted in chips, ``chips``:
+    :func:`~configurator.core.view.card_names.counts_chips`; "同样的 8 张卡" beside "8 颗" in the bill until
+    December 2026, persona50),
     or "the 72 GPUs the bill buys in whole rack-scale systems (the configuration uses 2)" where the bill
     buys more GPUs than the configuration uses (:func:`~configurator.core.procurement.servers.gpus_bought`),
     or "the 4 GPUs the bill buys beyond the 4 already owned (…)" where some are owned: only those are
@@ -77,7 +81,8 @@ def rented_message(compared: RentAgainstBuy) -> Message:
     if compared.owned:
         return msg("rented-beyond-owned", gpus=compared.gpus, owned=compared.owned, chip=compared.chip_word)
     if compared.gpus == compared.used:
-        return msg("rented-same", gpus=compared.gpus)
+        return msg("rented-same-chips", gpus=compared.gpus, chip=compared.chip_word) if chips else \
+            msg("rented-same", gpus=compared.gpus)
     return msg(f"rented-{compared.unit}", gpus=compared.gpus, used=compared.used, chip=compared.chip_word)
 
 
@@ -161,7 +166,7 @@ def rent_or_buy(est: Estimate, cost: DeploymentCost) -> Message:
     if compared is None or compared.per_year is None:
         return msg("rent-or-buy-no-rent", card=est.card.name, **said)
     said["rent"] = compared.per_year * own.years
-    said["rented"] = rented_message(compared)
+    said["rented"] = rented_message(compared, counts_chips(est.card.name))
     if compared.break_even_utilisation is None:
         line = msg("rent-or-buy-rent-cheaper", **said)
     else:

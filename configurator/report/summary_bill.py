@@ -17,7 +17,7 @@ from configurator.core.region import import_message
 from configurator.core.view import price_view
 from configurator.core.view.assumptions_view import electricity_price as assumed_electricity_price
 from configurator.core.view.bom_names import kind_label, line_kind
-from configurator.core.view.card_names import card_name
+from configurator.core.view.card_names import card_name, counts_chips
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
 from configurator.core.desks import at_desks, charges_left_out
 from configurator.core.procurement.host import in_office
@@ -189,7 +189,7 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
     top = _tco_column_top(cost)
     rows = _ownership_rows(est, mine, w, top)
     if not at_desks(est.scenario):  # at the desks no rent applies (workstations.without_rent): said once, below
-        rows += _renting_rows(cost, w, top)
+        rows += _renting_rows(cost, w, top, est.card.name)
     return Table("tco", w("Total cost of ownership"), ("", ""), tuple(rows),
                  image="rent" if _rent_per_year(cost) else None, note=_tco_note(est, cost, w, top))
 
@@ -250,13 +250,13 @@ def _ownership_rows(est: Estimate, mine: Option, w: Words, top: float) -> list[t
     ]
 
 
-def _renting_rows(cost: DeploymentCost, w: Words, top: float) -> list[tuple[str, str]]:
+def _renting_rows(cost: DeploymentCost, w: Words, top: float, card: str | None = None) -> list[tuple[str, str]]:
     """Renting the same cards instead: the GPUs rented (:func:`rent_basis_rows`' first), the rent a year and
     over the TCO's period at the utilisation, the break-even utilisation, then the rest of the basis."""
     own, rent = cost.ownership, _rent_per_year(cost)
     c, years = own.currency, write(period(own.years), w.language)
     u = percent(own.utilisation, w.language)  # in the page's language: "80 %", "80%"
-    basis = rent_basis_rows(cost, w, years)
+    basis = rent_basis_rows(cost, w, years, card)
     return [
         *basis[:1],
         (w("Renting the same cards, at {u} utilisation", u=u), _yearly_amount(rent, c, w, top)),
@@ -293,7 +293,7 @@ def _tco_note(est: Estimate, cost: DeploymentCost, w: Words, top: float) -> str:
     return note
 
 
-def rent_basis_rows(cost: DeploymentCost, w: Words, years: str) -> list[tuple[str, str]]:
+def rent_basis_rows(cost: DeploymentCost, w: Words, years: str, card: str | None = None) -> list[tuple[str, str]]:
     """What the TCO table's rent rows count, beside them: first the GPUs rented and bought (the bill's,
     in its purchase unit: :func:`~configurator.core.recommend_costs.rented_message`; above the rent),
     then the month from which renting has cost more than buying and running, or that it does only at the
@@ -304,7 +304,8 @@ def rent_basis_rows(cost: DeploymentCost, w: Words, years: str) -> list[tuple[st
     if compared is None or compared.per_year is None:
         return []
     month = rent_month(compared)
-    rows = [(w("Rented and bought"), w.message(rented_message(compared))),
+    chips = card is not None and counts_chips(card)  # the card's name (English): '同样的 8 颗 NPU' as the bill counts
+    rows = [(w("Rented and bought"), w.message(rented_message(compared, chips))),
             (w("Renting costs more than buying and running"),
              w("from month {n}", n=month) if month is not None
              else w("only at the end of {period}, by the resale value", period=years)

@@ -4045,7 +4045,7 @@ Reinstall GPU Configurator to repair it.</source>
     </message>
     <message>
         <source>of {n} cards below the line, the nearest to the budget with every item priced; it breaks the budget alone</source>
-        <translation>基准线以下 {n} 种配置中报价完整、最接近预算的一项；它只超出预算</translation>
+        <translation>基准线以下 {n} 种配置中报价完整、最接近预算的一项；它违反的约束只有预算</translation>
     </message>
     <message>
         <source>the card you picked; the count and layout chosen by the planner</source>

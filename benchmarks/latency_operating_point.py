@@ -79,15 +79,16 @@ def operating_point_rows(outside: list[Row], path: Path = HELD_OUT) -> list[Row]
 
 def summary_lines(rows: list[Row]) -> list[str]:
     """The reading's lines for ``accuracy.py --summary``: rows, misses and median |error| of all the held-out
-    latency rows and of today's engines' (the median keeps a miss as +∞, as the headline's)."""
+    latency rows and of today's engines' where any (the median keeps a miss as +∞, as the headline's)."""
     def line(label: str, members: list[Row]) -> str:
         median = statistics.median(abs(r.error_pct) for r in members)
         return (f"  {label:38} {len(members):4d} rows  median {percent(median, 6)} %  signed "
                 f"{percent(statistics.median(r.error_pct for r in members), 6)}{misses_text(misses(members))}")
-    return ["serving-latency at the measured operating point (held out; MLPerf Server rows at the scheduled rate x "
-            "their Offline run's\n  predicted / measured capacity: benchmarks/latency_operating_point.py; the "
-            "headline above is at the scheduled rate):",
-            line("all", rows), line(label_of(TODAY), [r for r in rows if r.generation == TODAY])]
+    lines = ["serving-latency at the measured operating point (held out; MLPerf Server rows at the scheduled rate x "
+             "their Offline run's\n  predicted / measured capacity: benchmarks/latency_operating_point.py; the "
+             "headline above is at the scheduled rate):", line("all", rows)]
+    today = [r for r in rows if r.generation == TODAY]
+    return lines + [line(label_of(TODAY), today)] if today else lines
 
 
 def print_summary(outside: list[Row], path: Path = HELD_OUT) -> None:

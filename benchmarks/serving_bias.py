@@ -87,8 +87,7 @@ def features(record: dict) -> dict[str, str]:
 
 def metric(row) -> str:
     """A latency row's metric: TTFT, TPOT or ITL with its statistic (p50, p99 or mean), from its unit."""
-    unit = row.quantity.removeprefix("ms ").replace("(mean)", "mean").replace("(median)", "p50")
-    return unit
+    return row.quantity.removeprefix("ms ").replace("(mean)", "mean").replace("(median)", "p50")
 
 
 def predicted_rows(kinds: tuple[str, ...]) -> list[tuple[dict[str, str], str, str, float]]:

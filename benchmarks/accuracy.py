@@ -41,6 +41,7 @@ from accuracy_heldout import SOURCE, held_out_rows
 from accuracy_rig_heldout import RIG_HELD_OUT_GLOB, print_rig_held_out, rig_held_out_rows
 from accuracy_sections import (print_by_source, print_excluded, print_held_out_by_generation,
                                print_held_out_by_source, print_memory_groups, print_summary, print_table)
+from latency_operating_point import print_summary as print_latency_at_operating_point
 from accuracy_reserve import reserve_cases
 from h200_rig_rows import h200_ceilings, h200_rows
 from accuracy_planner import FSDP_ONLY, MEGATRON_2021, PLANNER_KIND, planned
@@ -509,6 +510,7 @@ def main(argv: list[str] | None = None) -> int:
               "(.venv/bin/python benchmarks/accuracy.py for rows):")
         print_summary(rows, held, outside)
         print_held_out_by_generation(outside)
+        print_latency_at_operating_point(outside, args.reference / HELD_OUT.name)
         print_rig_held_out(rig_held_out_rows(args.reference), rows)
         print_excluded(args.reference / HELD_OUT.name)
         if args.by_source:

@@ -323,8 +323,11 @@ def _slow_end_rate_count(p: dict, extra: float | None) -> Message:
 
 def _slow_end_users(v: Verdict) -> Message:
     """The users at once the configuration serves within the latency targets at the slow end (``slow_users``
-    of ``users``), then the fewest cards of the card that serve them all there (:func:`_slow_end_count`)."""
+    of ``users``; not said where the question holds one latency target alone: none was sized), then the fewest
+    cards of the card that serve them all there (:func:`_slow_end_count`)."""
     p = v.params
+    if "slow_users" not in p:
+        return _slow_end_count(v)
     there = msg("slow-end-users", slow_users=p["slow_users"], users=p["users"]) if p.get("slow_users") else \
         msg("slow-end-users-none", users=p["users"])
     return msg("deadline-and-slow-end", first=there, then=_slow_end_count(v))
@@ -366,8 +369,8 @@ def slow_end_to_dict(v: Verdict) -> dict | None:
     at the slow end (``requests_per_s``) and the count's there (``cards_requests_per_s``) instead of the hours,
     its extra rent a month's around the clock (``extra_rent_period`` "month") [requests/s]. A users-only question's
     latency target (small50) has the latency at the slow end (``ms``), the users asked (``users``), those the
-    configuration serves within the targets there (``users_at_slow_end``) and the count's latency there
-    (``cards_ms``) [ms, users]."""
+    configuration serves within the targets there (``users_at_slow_end``; null with one latency target alone) and
+    the count's latency there (``cards_ms``) [ms, users]."""
     p = v.params
     if "slow_count" not in p:
         return None

@@ -39,7 +39,7 @@ from configurator.core.scenario import Scenario, updated
 from configurator.core.scenario_ranking import Objective
 from configurator.core.serving_use import latency_targets
 from configurator.core.uncertainty import slow_end_hours, slow_end_latency, slow_end_rate
-from configurator.core.verdicts import Verdict
+from configurator.core.verdicts import USERS_SAID, Verdict
 from configurator.core.workloads import family_of
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import TRAINING_COUNTS
@@ -126,13 +126,6 @@ SLOW_ENDS = {"deadline": SlowEnd("slow_hours", "slow_count_hours", (("deadline_h
 deployment's request rate (requests/s, a floor) and a question sized by its users at once alone, its time per
 output token and first token (ms, ceilings; small50: the slow end is the latency its users see there, and the
 users the configuration serves within the targets there, :func:`users_at_slow_end`)."""
-
-USERS_SAID = frozenset({"ttft", "tpot"})
-"""The verdicts of a users-only question, whose slow end also says the users served within the targets there where
-it holds both (as the owned cards alone are sized, :mod:`configurator.core.recommend_owned`: an offline batch job
-with a time per token target alone has none for the first token, and 8 × Gaudi 3 "served" its 200 users in a
-layout whose first token never came; review50)."""
-
 
 def deadline_verdict(est: Estimate) -> Verdict | None:
     """The estimate's deadline verdict, None where no deadline was checked."""

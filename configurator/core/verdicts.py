@@ -55,6 +55,12 @@ CEILINGS = frozenset({"budget", "deadline", "power-cap", "rack-power", "ttft", "
 """Constraints met at or below their target; ``throughput`` and ``request-rate`` are floors,
 ``region`` a rule."""
 
+USERS_SAID = frozenset({"ttft", "tpot"})
+"""The verdicts of a users-only question, whose slow end (:mod:`configurator.core.slow_end_count`) also says the
+users served within the targets there where it holds both (as the owned cards alone are sized,
+:mod:`configurator.core.recommend_owned`: an offline batch job with a time per token target alone has none for the
+first token, and 8 × Gaudi 3 "served" its 200 users in a layout whose first token never came; review50)."""
+
 RULES = frozenset({"region", "vendors"})
 """Constraints met or not by what the card is, not by a figure: the delivery region and the vendors the
 buyer narrowed the cards to (``vendors``: a ranking filter, checked by
@@ -283,7 +289,7 @@ def _slow_end_count(v: Verdict) -> Message:
     (``slow_count`` …, written by :func:`configurator.core.slow_end_count.with_slow_end`), or that no count
     tried does."""
     p = v.params
-    users = v.id in ("ttft", "tpot")  # a users-only question's: all its users served there
+    users = v.id in USERS_SAID  # a users-only question's: all its users served there
     if p["slow_count"] is None:  # none tried meets it there, or those that do break another constraint
         none = "slow-end-rate-none" if v.id == "request-rate" else "slow-end-users-not-found" if users else \
             "slow-end-none"
@@ -379,7 +385,7 @@ def slow_end_to_dict(v: Verdict) -> dict | None:
     rent = p.get("slow_basis") == "rent"
     if v.id == "deadline":
         there = {"hours": _rounded(p["slow_hours"]), "cards_hours": _rounded(p.get("slow_count_hours"))}
-    elif v.id in ("ttft", "tpot"):  # a users-only question's (small50): its latency and users there
+    elif v.id in USERS_SAID:  # a users-only question's (small50): its latency and users there
         there = {"ms": _rounded(p["slow_ms"]), "users": p["users"], "users_at_slow_end": p.get("slow_users"),
                  "cards_ms": _rounded(p.get("slow_count_ms")), "extra_rent_period": "month"}
     else:  # the rent is a month's around the clock (extra_rent_period)

@@ -1,5 +1,6 @@
-"""The fewest cards that meet a deadline or carry a request rate even at the slow end of the likely range
-(session 49, slowend49; serving, slowend49c).
+"""The fewest cards that meet a deadline, carry a request rate or serve a question's users at once within its
+latency targets even at the slow end of the likely range (session 49, slowend49; serving, slowend49c; users at
+once, session 50, small50: :func:`users_at_slow_end`).
 
 A training job's deadline verdict says a deadline met at the estimate that the slow end of the
 likely range misses (:func:`configurator.core.constraints.check`, ``slow_hours``; "Takes 60.0 days,

@@ -180,3 +180,12 @@ def test_the_users_at_the_slow_end_are_fewer_than_asked_where_more_cards_are_nee
     est = estimate(updated(question, card_id="gaudi3", count=112), catalog.get("gaudi3"))
     p = _tpot(with_slow_end(est)).params
     assert p["slow_count"] > 112 and 0 < p["slow_users"] < 2000
+
+
+def test_one_user_at_once_says_no_users_at_the_slow_end(catalog):
+    """One user at once is sized as the owned cards alone are (more than one user: users-only); its latency says no
+    slow end of users (review50: "serve none of the 1 users at once … serves all 1")."""
+    one = question_scenario(("recommend", "--workload", "inference", "--model", "llama3-70b", "--concurrency", "1",
+                             "--tpot-ms", "10"), catalog)
+    est = estimate(updated(one, card_id="mi350x", count=8), catalog.get("mi350x"))
+    assert all("slow_ms" not in v.params for v in est.verdicts) and with_slow_end(est) is est

@@ -7,17 +7,12 @@ Standard library only, as ``gpu_grid.py`` (the machine with the GPU has no pydan
 
 from __future__ import annotations
 
-if __name__ == "__main__":  # a part of the grid, not a tool of its own
-    import argparse
-
-    argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                            epilog="Run python3 benchmarks/gpu_grid.py for the grid.").parse_args()
-    print("part of benchmarks/gpu_grid.py: run python3 benchmarks/gpu_grid.py")
-    raise SystemExit(0)
-
-from gpu_grid_work import (  # noqa: E402
-    SHAPES, forward_flops, gemm_bytes, kv_cache_bytes, lora_flops, train_flops, weight_bytes,
+from gpu_grid_work import (
+    SHAPES, forward_flops, gemm_bytes, kv_cache_bytes, lora_flops, part_of_the_grid, train_flops, weight_bytes,
 )
+
+if __name__ == "__main__":  # a part of the grid, not a tool of its own
+    part_of_the_grid(__doc__)
 
 REPEATS = {"prefill": (1, 3), "shortprefill": (2, 5), "train": (1, 3), "memory": (1, 2), "lora": (1, 2),
            "reserve": (1, 2), "nearlimit": (1, 1)}

@@ -20,13 +20,10 @@ import subprocess
 import time
 from pathlib import Path
 
-if __name__ == "__main__":  # a part of the grid, not a tool of its own (and torch may be absent)
-    import argparse
+from gpu_grid_work import part_of_the_grid
 
-    argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                            epilog="Run python3 benchmarks/gpu_grid.py for the grid.").parse_args()
-    print("part of benchmarks/gpu_grid.py: run python3 benchmarks/gpu_grid.py")
-    raise SystemExit(0)
+if __name__ == "__main__":  # a part of the grid, not a tool of its own (and torch may be absent)
+    part_of_the_grid(__doc__)
 
 import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402

@@ -7,13 +7,19 @@ Standard library only, as ``gpu_grid.py`` (the machine with the GPU has no pydan
 
 from __future__ import annotations
 
-if __name__ == "__main__":  # a part of the grid, not a tool of its own
+GRID_EPILOG = "Run python3 benchmarks/gpu_grid.py for the grid."
+"""The ``--help`` epilog of every part of the grid."""
+
+
+def part_of_the_grid(doc: str) -> None:
+    """What a part of the grid does when run, not being a tool of its own (torch may be absent): ``--help`` (its
+    docstring ``doc``'s first line, :data:`GRID_EPILOG`), else a line saying what to run; then it exits."""
     import argparse
 
-    argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                            epilog="Run python3 benchmarks/gpu_grid.py for the grid.").parse_args()
+    argparse.ArgumentParser(description=doc.splitlines()[0], epilog=GRID_EPILOG).parse_args()
     print("part of benchmarks/gpu_grid.py: run python3 benchmarks/gpu_grid.py")
     raise SystemExit(0)
+
 
 SHAPES: dict[str, dict[str, int | bool]] = {
     "llama3.2-1b": {"n_layers": 16, "hidden": 2048, "n_heads": 32, "n_kv_heads": 8, "head_dim": 64,
@@ -79,3 +85,7 @@ def lora_flops(shape: dict, batch: int, seq: int, recompute: str) -> float:
     fwd = forward_flops(shape, batch, seq, last_only=False)
     layers = fwd - 2.0 * shape["hidden"] * shape["vocab"] * batch * seq
     return 2.0 * fwd + (layers if recompute == "full" else 0.0)
+
+
+if __name__ == "__main__":  # a part of the grid, not a tool of its own
+    part_of_the_grid(__doc__)

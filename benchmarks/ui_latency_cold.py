@@ -12,17 +12,12 @@ import statistics
 import tempfile
 import time
 
-if __name__ == "__main__":  # a part of benchmarks/ui_latency.py, not a tool of its own
-    import argparse
-
-    argparse.ArgumentParser(description=__doc__.splitlines()[0],
-                            epilog="Run benchmarks/ui_latency.py for the timings.").parse_args()
-    print("part of benchmarks/ui_latency.py: run benchmarks/ui_latency.py")
-    raise SystemExit(0)
-
-from ui_latency_window import (  # noqa: E402
-    BARE_CPU_MS, WINDOW_SIZE, bare_repaints, charts_painted, percentile, run_events_until, settle,
+from ui_latency_window import (
+    BARE_CPU_MS, WINDOW_SIZE, bare_repaints, charts_painted, part_of_ui_latency, percentile, run_events_until, settle,
 )
+
+if __name__ == "__main__":  # a part of benchmarks/ui_latency.py, not a tool of its own
+    part_of_ui_latency(__doc__)
 
 COLD_SCENARIOS = {
     "training": {"workload": "finetune", "card_id": "h100-sxm", "count": 8},

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import time
 
-if __name__ == "__main__":  # a part of benchmarks/ui_latency.py, not a tool of its own
+def part_of_ui_latency(doc: str) -> None:
+    """What a part of ``ui_latency.py`` does when run, not being a tool of its own: ``--help`` (its docstring
+    ``doc``'s first line), else a line saying what to run; then it exits."""
     import argparse
 
-    argparse.ArgumentParser(description=__doc__.splitlines()[0],
+    argparse.ArgumentParser(description=doc.splitlines()[0],
                             epilog="Run benchmarks/ui_latency.py for the timings.").parse_args()
     print("part of benchmarks/ui_latency.py: run benchmarks/ui_latency.py")
     raise SystemExit(0)
+
 
 WINDOW_SIZE = (1280, 800)
 
@@ -125,3 +128,7 @@ def settle(controller) -> None:
         controller.wait()
     else:
         controller.recompute()
+
+
+if __name__ == "__main__":  # a part of benchmarks/ui_latency.py, not a tool of its own
+    part_of_ui_latency(__doc__)

@@ -28,7 +28,7 @@ from configurator.core.recommend import recommend
 from configurator.core.recommend_owned import users_carried
 from configurator.core.scenario import updated
 from configurator.core.scenario_ranking import Objective
-from configurator.core.slow_end_count import misses_at_slow_end, slow_end_verdict, with_slow_end, \
+from configurator.core.slow_end_count import _shared_copies, misses_at_slow_end, slow_end_verdict, with_slow_end, \
     with_slow_end_asked
 from configurator.core.uncertainty import slow_end_latency
 
@@ -72,13 +72,13 @@ def test_the_first_says_the_users_served_at_the_slow_end_and_the_cards_for_all(f
 
 def test_the_users_at_the_slow_end_are_those_served_within_the_tightened_targets(first, catalog):
     """The users said are the most whose latencies, each times its band's slow-end factor, are within the targets:
-    one more misses there."""
+    one more misses there (in shared copies, as the count that serves them all is sized: review50)."""
     est, p = first.estimate, _tpot(first.estimate).params
     n = first.count
     tightened = updated(est.scenario, constraints={"tpot_ms": 50.0 / slow_end_latency(1.0, "tpot", n),
                                                    "ttft_ms": 1000.0 / slow_end_latency(1.0, "ttft", n)})
-    assert users_carried(tightened, first.card, n, 200).users == p["slow_users"]
-    over = estimate(updated(est.scenario, serving={"concurrency": p["slow_users"] + 1}), first.card)
+    assert users_carried(_shared_copies(tightened), first.card, n, 200).users == p["slow_users"]
+    over = estimate(updated(_shared_copies(est.scenario), serving={"concurrency": p["slow_users"] + 1}), first.card)
     assert slow_end_latency(_tpot(over).actual, "tpot", n) > 50.0 or \
         slow_end_latency(next(v for v in over.verdicts if v.id == "ttft").actual, "ttft", n) > 1000.0
 
@@ -153,3 +153,39 @@ def test_the_window_the_summary_and_the_wizard_say_it(qtbot, catalog, first, con
         qtbot.addWidget(wizard)
         decision = decide(scenario, catalog, first.card.id, None, True)
         assert said in unescape(re.sub(r"<[^>]+>", "", wizard.summary.decision_html(decision)))
+
+
+def test_an_offline_batch_with_one_latency_target_says_its_slow_end_without_users(catalog):
+    """An offline batch job holds no first-token target by default: with a time per token target alone its slow end
+    is searched for that target alone and no users figure is said (review50: the search raised a TypeError, and
+    planned free the users search "served" all 200 users in a layout whose first token never came)."""
+    question = ("recommend", "--workload", "inference", "--model", "llama3-70b", "--use", "batch", "--concurrency",
+                "200", "--tpot-ms", "50")
+    first = recommend(question_scenario(question, catalog), catalog).ranked[0]
+    v = _tpot(first.estimate)
+    assert not any(x.id == "ttft" for x in first.estimate.verdicts) and misses_at_slow_end(v)
+    assert v.params["slow_count"] > first.count and "slow_users" not in v.params
+    assert "users at once within the latency targets" not in v.message.text
+    assert f"to serve all 200 even at the slow end: {v.params['slow_count']:,} cards" in v.message.text
+    assert f"若按慢端也要服务全部 200 位用户：{v.params['slow_count']:,} 张卡" in v.message.text_in("zh_CN")
+    assert v.to_dict()["slow_end"]["users_at_slow_end"] is None
+
+
+def test_the_users_at_the_slow_end_are_fewer_than_asked_where_more_cards_are_needed(catalog):
+    """The users said served at the slow end and the count said to serve them all are sized alike (shared copies):
+    planned free, 112 × Gaudi 3 in separate pools "served" all 2,000 users of a 40 ms question at the slow end
+    beside the 176 cards said to be needed for them (review50)."""
+    question = question_scenario(("recommend", "--workload", "inference", "--model", "llama3-70b", "--concurrency",
+                                  "2000", "--tpot-ms", "40"), catalog)
+    est = estimate(updated(question, card_id="gaudi3", count=112), catalog.get("gaudi3"))
+    p = _tpot(with_slow_end(est)).params
+    assert p["slow_count"] > 112 and 0 < p["slow_users"] < 2000
+
+
+def test_one_user_at_once_says_no_users_at_the_slow_end(catalog):
+    """One user at once is sized as the owned cards alone are (more than one user: users-only); its latency says no
+    slow end of users (review50: "serve none of the 1 users at once … serves all 1")."""
+    one = question_scenario(("recommend", "--workload", "inference", "--model", "llama3-70b", "--concurrency", "1",
+                             "--tpot-ms", "10"), catalog)
+    est = estimate(updated(one, card_id="mi350x", count=8), catalog.get("mi350x"))
+    assert all("slow_ms" not in v.params for v in est.verdicts) and with_slow_end(est) is est

@@ -257,7 +257,9 @@ def serving_verdicts(scenario: Scenario, speed: ServingSpeed | None, slow_end: b
         slow = _slow_rate(scenario, rate) if slow_end else {}
         verdicts.append(floor("request-rate", c.requests_per_s, rate, "requests/s", params=slow))
     percentile = f"p{targets.percentile}"
-    users_only = slow_end and not c.requests_per_s and bool(scenario.serving.concurrency)
+    # more than one user, as the owned cards alone are sized (recommend_owned.asks_users_at_once): one user's slow end
+    # said "serve none of the 1 users at once … serves all 1" (review50)
+    users_only = slow_end and not c.requests_per_s and (scenario.serving.concurrency or 0) > 1
     if targets.ttft_ms:
         ms = speed.ttft_at(targets.percentile) * 1000 if speed is not None else None
         verdicts.append(ceiling("ttft", targets.ttft_ms, ms, "ms", basis=percentile, origin=targets.ttft_origin,
@@ -274,7 +276,8 @@ def _slow_latency(scenario: Scenario, verdict_id: str, ms: float | None) -> dict
     range, ``{"slow_ms": ms}`` [ms] (the prefill or decode band, :func:`~configurator.core.uncertainty.
     slow_end_latency`), with the users asked (``users``); empty without a latency. A question sized by its
     users at once, no request rate, has no rate whose slow end to say (small50): its slow end is the latency
-    its users see there; the verdict says a target met at the estimate that this end misses."""
+    its users see there; the verdict says a target met at the estimate that this end misses. Said for more than
+    one user at once (:func:`serving_verdicts`)."""
     if not ms:
         return {}
     from configurator.core.uncertainty import slow_end_latency  # the bands file is read only with a load to check

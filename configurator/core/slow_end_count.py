@@ -1,5 +1,6 @@
-"""The fewest cards that meet a deadline or carry a request rate even at the slow end of the likely range
-(session 49, slowend49; serving, slowend49c).
+"""The fewest cards that meet a deadline, carry a request rate or serve a question's users at once within its
+latency targets even at the slow end of the likely range (session 49, slowend49; serving, slowend49c; users at
+once, session 50, small50: :func:`users_at_slow_end`).
 
 A training job's deadline verdict says a deadline met at the estimate that the slow end of the
 likely range misses (:func:`configurator.core.constraints.check`, ``slow_hours``; "Takes 60.0 days,
@@ -39,7 +40,7 @@ from configurator.core.scenario import Scenario, updated
 from configurator.core.scenario_ranking import Objective
 from configurator.core.serving_use import latency_targets
 from configurator.core.uncertainty import slow_end_hours, slow_end_latency, slow_end_rate
-from configurator.core.verdicts import Verdict
+from configurator.core.verdicts import USERS_SAID, Verdict
 from configurator.core.workloads import family_of
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import TRAINING_COUNTS
@@ -94,10 +95,14 @@ class SlowEnd:
         """The constraints the family's search is run at: each field of :attr:`factors` at its target (``target``,
         the verdict's; another latency target, as ``scenario`` holds it:
         :func:`~configurator.core.serving_use.latency_targets`) over its slow end's factor (``factors``,
-        :meth:`factors_at` a count)."""
+        :meth:`factors_at` a count). A latency target the scenario holds none of (an offline batch job's first
+        token where only the time per token is set) is left out: nothing to tighten (review50; it raised a
+        TypeError)."""
         held = latency_targets(scenario) if len(self.factors) > 1 else None
-        return {field: (getattr(held, field) if verdict_id else target) / factor
-                for (field, verdict_id, _), factor in zip(self.factors, factors, strict=True)}
+        targets = (getattr(held, field) if verdict_id else target for field, verdict_id, _ in self.factors)
+        return {field: held_target / factor
+                for (field, _, _), held_target, factor in zip(self.factors, targets, factors, strict=True)
+                if held_target}
 
 
 def _latency_factor(verdict_id: str) -> Callable[[int], float]:
@@ -122,10 +127,6 @@ SLOW_ENDS = {"deadline": SlowEnd("slow_hours", "slow_count_hours", (("deadline_h
 deployment's request rate (requests/s, a floor) and a question sized by its users at once alone, its time per
 output token and first token (ms, ceilings; small50: the slow end is the latency its users see there, and the
 users the configuration serves within the targets there, :func:`users_at_slow_end`)."""
-
-USERS_SAID = frozenset({"ttft", "tpot"})
-"""The verdicts of a users-only question, whose slow end also says the users served within the targets there."""
-
 
 def deadline_verdict(est: Estimate) -> Verdict | None:
     """The estimate's deadline verdict, None where no deadline was checked."""
@@ -181,8 +182,8 @@ def with_slow_end(est: Estimate, book: PriceBook | None = None, objective: Objec
                        "slow_extra": extra_rent(est, found) if rent else extra_ownership(est, found, book)})
         if rent:
             params.update(slow_rate=est.costs.prices.cloud_per_hour)
-    if verdict.id in USERS_SAID:
-        params["slow_users"] = users_at_slow_end(est)
+    if verdict.id in USERS_SAID and USERS_SAID <= {v.id for v in est.verdicts}:  # both targets held (review50)
+        params["slow_users"] = users_at_slow_end(est, verdict)
     verdicts = tuple(replace(v, params=params) if v is verdict else v for v in est.verdicts)
     said = replace(est, limits=stored(est, "limits"), messages=stored(est, "messages"), verdicts=verdicts)
     return _MEMO.put(objective, said, held=(est, book))
@@ -214,8 +215,8 @@ def fewest_at_slow_end(scenario: Scenario, card: Card, target: float, whole_syst
     factors = sorted({end.factors_at(n) for n in (scenario.count, *end.counts) if n >= scenario.count})
     meeting: dict[int, Estimate] = {}
     blocked = False
-    targets = end.tightened(scenario, target, (1.0,) * len(end.factors))  # the buyer's, each field's
-    ids = {field: other or verdict_id for field, other, _ in end.factors}  # '': the verdict searched for
+    targets = end.tightened(scenario, target, (1.0,) * len(end.factors))  # the buyer's, each field's held
+    ids = {field: other or verdict_id for field, other, _ in end.factors if field in targets}  # '': the one searched
     for factor in factors:
         tightened = updated(scenario, constraints=end.tightened(scenario, target, factor))
         for est in family.deployments(tightened, card, whole_systems=whole_systems):
@@ -250,21 +251,35 @@ def _meets_there(est: Estimate, end: SlowEnd, ids: dict[str, str], targets: dict
     return True
 
 
-def users_at_slow_end(est: Estimate) -> int:
+def users_at_slow_end(est: Estimate, verdict: Verdict) -> int:
     """The users at once ``est``'s cards serve within a users-only question's latency targets even at the slow
     end of the likely range, up to the users asked [users] (0: not one): the most whose first token and time per
-    output token, each at its slow end (:func:`~configurator.core.uncertainty.slow_end_latency`: the prefill and
+    output token (each the question holds a target for; ``verdict``: the latency verdict said at the slow end),
+    each at its slow end (:func:`~configurator.core.uncertainty.slow_end_latency`: the prefill and
     decode bands' high factors), are within their targets — the targets tightened by those factors, the layout
     planned again for each number of users tried, as the owned cards alone are sized
     (:func:`~configurator.core.recommend_owned.users_carried`; small50). Where the decode step sets the pace,
-    this is the copy's capacity in users at the slow end's step time."""
+    this is the copy's capacity in users at the slow end's step time. Planned in shared copies where the planner
+    chooses (:func:`_shared_copies`), as the count that serves them all is sized."""
     from configurator.core.recommend_owned import users_carried  # it estimates: loaded with a search
 
-    scenario, users = est.scenario, est.scenario.serving.concurrency
-    end = SLOW_ENDS["tpot"]
-    tightened = updated(scenario, constraints=end.tightened(scenario, latency_targets(scenario).tpot_ms,
-                                                            end.factors_at(scenario.count)))
-    return users_carried(tightened, est.card, scenario.count, users).users
+    scenario, users, end = est.scenario, est.scenario.serving.concurrency, SLOW_ENDS[verdict.id]
+    tightened = updated(scenario, constraints=end.tightened(scenario, verdict.target, end.factors_at(scenario.count)))
+    return users_carried(_shared_copies(tightened), est.card, scenario.count, users).users
+
+
+def _shared_copies(scenario: Scenario) -> Scenario:
+    """``scenario`` with shared copies pinned where the planner chooses between them and separate prefill and
+    decode pools ("disaggregated" in ``auto_layout``): the serving count search sizes a question without a request
+    rate in shared copies alone (:func:`~configurator.core.workloads.serving.deployment.serving_deployment`: pools
+    are weighed below that count for a stated rate only). Planned free, 112 × Gaudi 3 in pools with an FP8 KV
+    cache "served" all 2,000 users of a 40 ms question at the slow end beside the 176 cards said to be needed for
+    them (review50)."""
+    if "disaggregated" not in scenario.auto_layout:
+        return scenario
+    return scenario.model_copy(update={
+        "auto_layout": tuple(f for f in scenario.auto_layout if f != "disaggregated"),
+        "serving": scenario.serving.model_copy(update={"disaggregated": False, "prefill_cards": None})})
 
 
 def extra_ownership(est: Estimate, more: Estimate, book: PriceBook | None = None) -> float | None:

@@ -55,6 +55,12 @@ CEILINGS = frozenset({"budget", "deadline", "power-cap", "rack-power", "ttft", "
 """Constraints met at or below their target; ``throughput`` and ``request-rate`` are floors,
 ``region`` a rule."""
 
+USERS_SAID = frozenset({"ttft", "tpot"})
+"""The verdicts of a users-only question, whose slow end (:mod:`configurator.core.slow_end_count`) also says the
+users served within the targets there where it holds both (as the owned cards alone are sized,
+:mod:`configurator.core.recommend_owned`: an offline batch job with a time per token target alone has none for the
+first token, and 8 × Gaudi 3 "served" its 200 users in a layout whose first token never came; review50)."""
+
 RULES = frozenset({"region", "vendors"})
 """Constraints met or not by what the card is, not by a figure: the delivery region and the vendors the
 buyer narrowed the cards to (``vendors``: a ranking filter, checked by
@@ -283,7 +289,7 @@ def _slow_end_count(v: Verdict) -> Message:
     (``slow_count`` …, written by :func:`configurator.core.slow_end_count.with_slow_end`), or that no count
     tried does."""
     p = v.params
-    users = v.id in ("ttft", "tpot")  # a users-only question's: all its users served there
+    users = v.id in USERS_SAID  # a users-only question's: all its users served there
     if p["slow_count"] is None:  # none tried meets it there, or those that do break another constraint
         none = "slow-end-rate-none" if v.id == "request-rate" else "slow-end-users-not-found" if users else \
             "slow-end-none"
@@ -323,8 +329,11 @@ def _slow_end_rate_count(p: dict, extra: float | None) -> Message:
 
 def _slow_end_users(v: Verdict) -> Message:
     """The users at once the configuration serves within the latency targets at the slow end (``slow_users``
-    of ``users``), then the fewest cards of the card that serve them all there (:func:`_slow_end_count`)."""
+    of ``users``; not said where the question holds one latency target alone: none was sized), then the fewest
+    cards of the card that serve them all there (:func:`_slow_end_count`)."""
     p = v.params
+    if "slow_users" not in p:
+        return _slow_end_count(v)
     there = msg("slow-end-users", slow_users=p["slow_users"], users=p["users"]) if p.get("slow_users") else \
         msg("slow-end-users-none", users=p["users"])
     return msg("deadline-and-slow-end", first=there, then=_slow_end_count(v))
@@ -366,8 +375,8 @@ def slow_end_to_dict(v: Verdict) -> dict | None:
     at the slow end (``requests_per_s``) and the count's there (``cards_requests_per_s``) instead of the hours,
     its extra rent a month's around the clock (``extra_rent_period`` "month") [requests/s]. A users-only question's
     latency target (small50) has the latency at the slow end (``ms``), the users asked (``users``), those the
-    configuration serves within the targets there (``users_at_slow_end``) and the count's latency there
-    (``cards_ms``) [ms, users]."""
+    configuration serves within the targets there (``users_at_slow_end``; null with one latency target alone) and
+    the count's latency there (``cards_ms``) [ms, users]."""
     p = v.params
     if "slow_count" not in p:
         return None
@@ -376,7 +385,7 @@ def slow_end_to_dict(v: Verdict) -> dict | None:
     rent = p.get("slow_basis") == "rent"
     if v.id == "deadline":
         there = {"hours": _rounded(p["slow_hours"]), "cards_hours": _rounded(p.get("slow_count_hours"))}
-    elif v.id in ("ttft", "tpot"):  # a users-only question's (small50): its latency and users there
+    elif v.id in USERS_SAID:  # a users-only question's (small50): its latency and users there
         there = {"ms": _rounded(p["slow_ms"]), "users": p["users"], "users_at_slow_end": p.get("slow_users"),
                  "cards_ms": _rounded(p.get("slow_count_ms")), "extra_rent_period": "month"}
     else:  # the rent is a month's around the clock (extra_rent_period)

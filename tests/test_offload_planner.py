@@ -73,3 +73,21 @@ def test_deployments_try_counts_that_fit_on_the_cards(catalog):
     offloaded = [e.scenario.count for e in deployments if offload_planned_in(e)]
     on_card = [e.scenario.count for e in deployments if not e.scenario.training.offload_optimizer]
     assert offloaded and on_card and max(offloaded) < min(on_card)
+
+
+def test_plan_and_json_say_the_offload(capsys):
+    """``plan`` shows the search the layout was chosen from (the offloaded one: layouts fit) and says why;
+    ``--json`` carries the message with the host memory per server [GiB]."""
+    import json
+
+    from configurator.cli import main
+
+    assert main(["plan", "--card", "t4", "--count", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "none fits" not in out and "CPU offload" in out and "GiB of host memory" in out
+    assert main(["estimate", "--workload", "finetune", "--model", "llama3-8b", "--card", "rtx-4090", "--count", "2",
+                 "--json"]) == 0
+    said = json.loads(capsys.readouterr().out)
+    first = said["warning_ids"][0]
+    assert first["id"] == OFFLOAD_PLANNED and first["params"]["host_gib"] > 100
+    assert said["scenario"]["training"]["offload_optimizer"] is True

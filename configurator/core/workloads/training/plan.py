@@ -26,7 +26,7 @@ from configurator.core.workloads.training.estimate import (
     training_basis,
 )
 from configurator.core.workloads.training.grid import BATCH_MOVE_LIMIT, batch_moves, wider_scenarios  # noqa: F401
-from configurator.core.workloads.training.offload import offload_planned, optimizer_offloaded
+from configurator.core.workloads.training.offload import offload_planned, offload_planned_in, optimizer_offloaded
 from configurator.core.workloads.training.search import (
     Layout,
     TrainingPlan,
@@ -178,11 +178,15 @@ WIDENED = ("batch-widened", "batch-moved-wider")
 
 def searched_scenario(scenario: Scenario, est: Estimate) -> Scenario:
     """The scenario whose layout search ``est`` (:func:`planned_training` of ``scenario``) chose its
-    layout from: ``scenario`` at the batch it was planned at when a batch that splits wider was
-    taken, else ``scenario`` (the search a table of the layouts weighed should show)."""
+    layout from: ``scenario`` with the optimizer in host memory where the planner put it there
+    (:func:`_offloaded`), at the batch it was planned at when a batch that splits wider was taken
+    (the search a table of the layouts weighed should show)."""
+    searched = scenario
+    if offload_planned_in(est):
+        searched = with_layout(searched, {}, {"offload_optimizer": True})
     if not any(m.id in WIDENED for m in est.messages):
-        return scenario
-    return with_layout(scenario, {}, {"global_batch_tokens": est.scenario.global_batch_tokens})
+        return searched
+    return with_layout(searched, {}, {"global_batch_tokens": est.scenario.global_batch_tokens})
 
 
 def _planned_at_batch(scenario: Scenario, card: Card, plan: TrainingPlan | None = None) -> Chosen | Estimate:

@@ -196,10 +196,11 @@ def _planned_at_batch(scenario: Scenario, card: Card, plan: TrainingPlan | None 
     if plan.problem == "batch-does-not-divide":
         return _at_nearest_batch(scenario, card, plan)
     if plan.best is None:
-        if plan.problem == "no-layout-fits" and (offloaded := _offloaded(scenario, card)) is not None:
-            return offloaded
         est = _closest(scenario, card, plan)
         if plan.problem == "no-layout-fits":
+            # the lightest layout's exact estimate may fit where the search's did not: then it is the answer
+            if not est.fits and (offloaded := _offloaded(scenario, card)) is not None:
+                return offloaded
             est = _with_first(est, msg(plan.problem, **plan.problem_values))
         return est
     candidates = [_candidate(scenario, card, plan.layouts[0], plan.global_batch_tokens)]

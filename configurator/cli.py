@@ -199,6 +199,7 @@ def _rent_or_buy_line(result, args: argparse.Namespace) -> str | None:
 
 
 def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
+    from configurator.core.workloads.training.offload import OFFLOAD_PLANNED
     from configurator.core.workloads.training.plan import WIDENED, searched_scenario
     from configurator.core.workloads.training.search import plan_to_dict, plan_training_layout
     from configurator.report.text import plan_table
@@ -224,7 +225,8 @@ def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
                      "what_would_fit": suggestions_to_dict(suggestions), **_launch_json(chosen, args)})
     else:
         print(plan_table(plan, chosen, args.lang, suggestions))
-        for moved in (m for m in chosen.messages if m.id in WIDENED):  # the batch the layouts above split
+        # the batch the layouts above split, and the optimizer in host memory where nothing fit on the cards
+        for moved in (m for m in chosen.messages if m.id in (*WIDENED, OFFLOAD_PLANNED)):
             print("\n" + single_line(moved.text_in(args.lang)))
     return 0
 

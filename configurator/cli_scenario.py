@@ -65,7 +65,7 @@ from configurator.core.graphics import rt_generation
 from configurator.core.formats import DEFAULT_FORMAT
 from configurator.core.published_format import published_default
 from configurator.core.scenario import Economics, Graphics, Scenario, Training, updated
-from configurator.core.scenario_choices import Workload
+from configurator.core.scenario_choices import OFFLOAD_LAYOUT, Workload
 from configurator.core.view.names import model_name
 from configurator.core.view.fields_read import instead, readers, reads
 from configurator.core.procurement.prices import (PriceFileError, as_quotes, quote_problems, read_quotes,
@@ -122,18 +122,20 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
     if model is not None:
         data["model"] = model.model_dump()
     data.setdefault("model", preset(DEFAULT_MODEL).model_dump())
-    auto = set(data.get("auto_layout", ())) if args.scenario else set(_LAYOUT_FLAGS.values())
+    # the planner may put the optimizer in host memory where nothing fits on the cards, unless --offload pins it
+    auto = set(data.get("auto_layout", ())) if args.scenario else {*_LAYOUT_FLAGS.values(), OFFLOAD_LAYOUT}
     for flag, field in _LAYOUT_FLAGS.items():
         value = getattr(args, flag, None)
         if value == AUTO:
             auto.add(field)
         elif value is not None:
             auto.discard(field)
-    data["auto_layout"] = sorted(auto)
     if getattr(args, "offload", None) is not None:
+        auto.discard(OFFLOAD_LAYOUT)
         training = data.setdefault("training", {})
         for part in OFFLOAD_PARTS:
             training[f"offload_{part}"] = part in args.offload
+    data["auto_layout"] = sorted(auto)
     if getattr(args, "global_batch", None) is not None:
         args.global_batch = int(args.global_batch)  # a quantity: 4M is 4,000,000 tokens
     region = getattr(args, "region", None) or data.get("constraints", {}).get("region")

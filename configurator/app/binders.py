@@ -184,13 +184,20 @@ class ComboBinder(_Binder):
 
 
 class CheckBinder(_Binder):
-    """QCheckBox <-> a boolean field."""
+    """QCheckBox <-> a boolean field; one the planner may choose (the optimizer's CPU offload) shows its
+    choice when the estimate comes, and clicking it pins the field."""
 
     def __init__(self, widget: QCheckBox, controller: ScenarioController, path: str) -> None:
         self.widget = widget
         super().__init__(controller, path)
         widget.toggled.connect(self._send)
+        if path in LAYOUT_PATHS:  # the planner's choices come with the estimate
+            controller.analysis_step.connect(self._on_analysis)
+            controller.analysis_changed.connect(self._on_analysis)
         self._show(controller.scenario)
+
+    def _on_analysis(self, _analysis) -> None:
+        self._show(self.controller.scenario)
 
     def _show(self, scenario: Scenario) -> None:
         self.widget.blockSignals(True)

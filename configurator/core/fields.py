@@ -155,7 +155,7 @@ FIELDS: tuple[FieldSpec, ...] = (
                               "parameters, the expert all-to-all overlapped)"),
     _f("training.grad_reduce", _t("ScenarioController", "gradient reduction beside pipeline stages"),
        flag="--grad-reduce", row_label=_t("ScenarioEditor", "Gradient reduction")),
-    _f("training.offload_optimizer", _t("ScenarioController", "CPU offload of optimizer states")),
+    _f("training.offload_optimizer", _t("ScenarioController", "CPU offload of optimizer states"), layout="offload"),
     _f("training.offload_params", _t("ScenarioController", "CPU offload of parameters")),
     _f("training.offload_activations", _t("ScenarioController", "CPU offload of activations")),
     _f("training.micro_batch", _t("ScenarioController", "micro-batch"), _t("ScenarioEditor", " seq"), help=_t(

@@ -20,6 +20,7 @@ from configurator.core.messages_fit import FIT_CHINESE, FIT_ENGLISH
 from configurator.core.messages_fleet import FLEET_CHINESE, FLEET_ENGLISH
 from configurator.core.messages_graphics import GRAPHICS_CHINESE, GRAPHICS_ENGLISH
 from configurator.core.messages_owned import OWNED_CHINESE, OWNED_ENGLISH
+from configurator.core.messages_offload import OFFLOAD_CHINESE, OFFLOAD_ENGLISH
 from configurator.core.messages_pools import POOLS_CHINESE, POOLS_ENGLISH
 from configurator.core.messages_json import JSON_CHINESE, JSON_ENGLISH
 from configurator.core.messages_layout import LAYOUT_CHINESE, LAYOUT_ENGLISH
@@ -365,10 +366,11 @@ ENGLISH.update(VALIDATION_ENGLISH)  # a value the models refuse, by kind (core/m
 ENGLISH.update(WEIGHTS_ENGLISH)  # weights served as their makers publish them (core/messages_weights.py)
 ENGLISH.update(CLASS_ENGLISH)  # a card of the wrong class for full training (core/messages_class.py)
 ENGLISH.update(POOLS_ENGLISH)  # separate prefill and decode pools, or shared copies (core/messages_pools.py)
+ENGLISH.update(OFFLOAD_ENGLISH)  # the planner's optimizer in host memory (core/messages_offload.py)
 for _chinese in (FIT_CHINESE, RANKING_CHINESE, LEFT_OUT_CHINESE, FLEET_CHINESE, BUDGET_CHINESE, LOAD_CHINESE,
                  GRAPHICS_CHINESE, REFUSAL_CHINESE, SUPPORT_CHINESE, SYSTEMS_CHINESE, JSON_CHINESE, DEADLINE_CHINESE,
                  OWNED_CHINESE, BATCH_CHINESE, REGION_CHINESE, CATALOG_CHINESE, LAYOUT_CHINESE, VALIDATION_CHINESE,
-                 WEIGHTS_CHINESE, CLASS_CHINESE, POOLS_CHINESE):
+                 WEIGHTS_CHINESE, CLASS_CHINESE, POOLS_CHINESE, OFFLOAD_CHINESE):
     CHINESE.update(_chinese)  # the Chinese of each table the English above takes in, in this order
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}

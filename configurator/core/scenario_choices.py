@@ -198,11 +198,16 @@ class ServingUse(StrEnum):
 
 
 LayoutField = Literal["tp", "pp", "vp", "cp", "ep", "zero", "recompute", "micro_batch", "grad_accum", "max_batch",
-                      "max_batched_tokens", "disaggregated"]
-"""Layout settings the planner can choose ("Auto") or the user can pin."""
+                      "max_batched_tokens", "disaggregated", "offload"]
+"""Layout settings the planner can choose ("Auto") or the user can pin. ``offload``: the planner may put the
+optimizer in host memory (``Training.offload_optimizer``, ZeRO-Offload) where no layout fits on the cards; pinned,
+the offload stays as set."""
 
 LAYOUT_FIELDS: tuple[str, ...] = ("tp", "pp", "vp", "cp", "ep", "zero", "recompute", "micro_batch", "grad_accum",
-                                  "max_batch", "max_batched_tokens", "disaggregated")
+                                  "max_batch", "max_batched_tokens", "disaggregated", "offload")
+
+OFFLOAD_LAYOUT = "offload"
+"""The layout field of the optimizer's CPU offload (``Training.offload_optimizer``)."""
 
 
 class Codec(StrEnum):

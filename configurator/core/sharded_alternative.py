@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from configurator.core.estimate import estimate
 from configurator.core.messages import Message, msg
+from configurator.core.scenario_choices import OFFLOAD_LAYOUT
 from configurator.core.workloads.base import Estimate
 from configurator.core.workloads.layout import global_batch_tokens
 
@@ -31,25 +32,26 @@ whose tensor parallelism crosses PCIe: the case this module explains."""
 def sharded_scenario(est: Estimate):
     """``est``'s scenario laid out as FSDP over every card: TP 1, PP 1, CP 1, ZeRO 3, the planner's global
     batch kept (:func:`~configurator.core.workloads.layout.global_batch_tokens`) and the other layout
-    fields left to it."""
+    fields left to it but the optimizer's CPU offload, kept as ``est`` has it (the same job on the cards)."""
     s = est.scenario
     par = s.parallelism.model_copy(update={"tp": 1, "pp": 1, "virtual_stages": 1, "cp": 1, "zero": 3})
     training = s.training.model_copy(update={"global_batch_tokens": global_batch_tokens(s)})
-    auto = tuple(f for f in s.auto_layout if f not in SHARDED_FIELDS)
+    auto = tuple(f for f in s.auto_layout if f not in SHARDED_FIELDS and f != OFFLOAD_LAYOUT)
     return s.model_copy(update={"parallelism": par, "training": training, "auto_layout": auto})
 
 
 def sharded_alternative(est: Estimate) -> Message | None:
     """The line that says why a planned tensor-parallel layout over PCIe beat FSDP, or None.
 
-    Said only where the planner chose the layout (nothing pinned), the first's tensor parallelism
-    crosses PCIe (:data:`OVER_PCIE`), no experts are split and the sharded layout fits and is slower
+    Said only where the planner chose the layout (nothing pinned but, at most, the CPU offload), the
+    first's tensor parallelism crosses PCIe (:data:`OVER_PCIE`), no experts are split and the sharded
+    layout fits and is slower
     (a faster one would have been chosen, were it in the grid; then nothing is said). Values: the
     sharded step time and its exposed data-parallel time [s], the chosen step time and its exposed
     tensor-parallel time [s], and the sharded layout's time for the job [h].
     """
     s, t = est.scenario, est.training
-    if t is None or not est.fits or s.pinned or s.parallelism.tp <= 1 or s.parallelism.ep > 1:
+    if t is None or not est.fits or set(s.pinned) - {OFFLOAD_LAYOUT} or s.parallelism.tp <= 1 or s.parallelism.ep > 1:
         return None
     if not any(m.id == OVER_PCIE for m in est.messages):
         return None

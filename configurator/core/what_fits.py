@@ -30,6 +30,7 @@ from configurator.core.memo import LruMemo, scenario_key
 from configurator.core.workloads.training.search import plan_training_layout
 from configurator.core.precision import default_precision
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Serving, Training, Workload, updated
+from configurator.core.scenario_choices import OFFLOAD_LAYOUT
 from configurator.core.units import GIB, Precision
 from configurator.core.workloads.serving.plan import serving_tensor_parallel_options
 from configurator.core.architecture import preset
@@ -56,6 +57,10 @@ from configurator.core.what_fits_types import (
 
 # ---- planning the rows -----------------------------------------------------------------------
 
+
+ON_CARD_AUTO = tuple(f for f in LAYOUT_FIELDS if f != OFFLOAD_LAYOUT)
+"""Training rows let the planner choose every layout field but the optimizer's CPU offload: what fits is
+asked of the cards' own memory (an estimate with these fields may still offload where the planner would)."""
 
 SERVING_AUTO = tuple(f for f in LAYOUT_FIELDS if f not in ("disaggregated", "max_batched_tokens"))
 """Serving rows let the planner choose tensor and pipeline parallelism, experts and the batch, and
@@ -123,7 +128,7 @@ def _training_row(base: Scenario, card: Card, choice: ModelChoice, model: ModelA
     params = float(model.total_params())
     math_precision = training_sixteen(card).value if precision in QUANTISED_BASE.values() else precision
     scenario = updated(base, workload=task.value, model=model, precision=math_precision,
-                       training={"tokens": _budget_tokens(base, task, params)}, auto_layout=LAYOUT_FIELDS)
+                       training={"tokens": _budget_tokens(base, task, params)}, auto_layout=ON_CARD_AUTO)
     est = estimate(scenario, card)
     if not est.fits:
         plan = plan_training_layout(scenario, card)
@@ -322,7 +327,7 @@ def owned_scenario(card_id: str, count: int, like: Scenario | None = None) -> Sc
     :data:`TRAINING_SEQ_LEN`; ValidationError for an impossible count."""
 
     data = like.model_dump() if like is not None else {"model": preset(DEFAULT_MODEL).model_dump()}
-    data.update(card_id=card_id, count=count, workload=TRAINING_TASKS[0].value, auto_layout=list(LAYOUT_FIELDS),
+    data.update(card_id=card_id, count=count, workload=TRAINING_TASKS[0].value, auto_layout=list(ON_CARD_AUTO),
                 parallelism={"cards_per_node": (like.parallelism.cards_per_node if like else 8)})
     data["training"] = {**data.get("training", {}), "seq_len": TRAINING_SEQ_LEN}
     return Scenario.model_validate(data)

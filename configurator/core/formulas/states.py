@@ -347,3 +347,19 @@ def state_bytes_per_param(recipe, optimizer, math_bytes, optimizer_states="recip
         return 4.0, 4.0, moments, math_bytes, 4.0
     gradients = math_bytes if recipe == "megatron-bf16-grads" else 4.0
     return math_bytes, gradients, 4.0 + moments, 0.0, math_bytes
+
+
+OFFLOAD_MASTER_AND_GRADIENT_BYTES = 8.0
+"""Bytes per parameter ZeRO-Offload keeps in host memory besides the optimizer's moments: the fp32
+master weight and the fp32 gradient the CPU update reads (DeepSpeed's
+``estimate_zero2_model_states_mem_needs``, ``deepspeed/runtime/zero/stage_1_and_2.py``: 16 B per
+parameter with Adam's two fp32 moments; Ren et al. 2021, "ZeRO-Offload", §4.1) [B]."""
+
+
+def offloaded_optimizer_host_bytes(params, optimizer):
+    """Host memory ZeRO-Offload holds for ``params`` parameters [B]: the fp32 master weight and
+    gradient (:data:`OFFLOAD_MASTER_AND_GRADIENT_BYTES`) and the optimizer's moments in fp32
+    (:data:`OPTIMIZER_MOMENTS`; 8-bit AdamW its :data:`EIGHT_BIT_MOMENT_BYTES`): 16 B with AdamW.
+    DeepSpeed's own estimate adds half again for buffers; not counted here. Array-friendly."""
+    moments = EIGHT_BIT_MOMENT_BYTES if optimizer == "adamw-8bit" else OPTIMIZER_MOMENTS[optimizer] * 4.0
+    return params * (OFFLOAD_MASTER_AND_GRADIENT_BYTES + moments)

@@ -26,6 +26,7 @@ from configurator.core.view import numbers
 from configurator.core.view.card_names import card_name
 from configurator.core.view.names import (
     CODECS,
+    OFFLOADED,
     OPTIMIZERS,
     RECIPES,
     RECOMPUTE,
@@ -165,7 +166,7 @@ def _training_parallelism(est: Estimate, w: Words) -> str:
     """A training layout's degrees: tensor, context (where split), pipeline and data parallel, expert
     parallel (where split) and the ZeRO stage, so that their product reads as the card count (160 cards
     read "tensor parallel 2, pipeline parallel 5, data parallel 8", the context-parallel 2 left out;
-    session 47, look)."""
+    session 47, look), then what is offloaded to host memory, if anything."""
     s, p = est.scenario, est.scenario.parallelism
     parts = [f"{w('tensor parallel')} {p.tp}"]
     if p.cp > 1:
@@ -173,7 +174,11 @@ def _training_parallelism(est: Estimate, w: Words) -> str:
     parts += [f"{w('pipeline parallel')} {p.pp}", f"{w('data parallel')} {s.data_parallel}"]
     if p.ep > 1:
         parts.append(f"{w('expert parallel')} {p.ep}")
-    return _listed(w, *parts, f"{w('ZeRO stage')} {p.zero}")
+    parts.append(f"{w('ZeRO stage')} {p.zero}")
+    offloaded = [w(name) for field, name in OFFLOADED.items() if getattr(s.training, field)]
+    if offloaded:  # what the layout line says too: the planner may have put the optimizer in host memory
+        parts.append(w("CPU offload: {what}", what=w(", ").join(offloaded)))
+    return _listed(w, *parts)
 
 
 def _serving_parallelism(est: Estimate, w: Words) -> str:

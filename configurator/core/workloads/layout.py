@@ -13,6 +13,7 @@ from configurator.core.catalog import Card
 from configurator.core.link_domains import RACK_SCALE_DOMAIN
 from configurator.core.procurement.servers import purchase_unit, server_type
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload
+from configurator.core.scenario_choices import OFFLOAD_LAYOUT
 
 TRAINING_COUNTS = tuple(2**k for k in range(15))
 """Card counts tried for training: powers of two from 1 to 16,384, as clusters are built."""
@@ -127,13 +128,17 @@ def plannable(scenario: Scenario, card: Card) -> Scenario:
 
 
 def unpinned(scenario: Scenario) -> Scenario:
-    """``scenario`` with every layout field left to the planner, the training recipe's global
-    batch kept: how another card (or count) is laid out when the user's pins were chosen for their
-    own (a tensor degree of 8 does not split 2 cards, a micro-batch sized for 80 GiB overflows 24)."""
+    """``scenario`` with every layout field left to the planner but a CPU offload the user pinned,
+    the training recipe's global batch kept: how another card (or count) is laid out when the
+    user's pins were chosen for their own (a tensor degree of 8 does not split 2 cards, a
+    micro-batch sized for 80 GiB overflows 24)."""
     training = {}
     if scenario.workload.is_training and scenario.training.global_batch_tokens is None:
         training = {"global_batch_tokens": global_batch_tokens(scenario)}
-    free = scenario.model_copy(update={"auto_layout": tuple(LAYOUT_FIELDS)})
+    # the optimizer's CPU offload stays as the user pinned it: host memory is the server's, not the card's
+    kept = OFFLOAD_LAYOUT in scenario.pinned and bool(scenario.auto_layout)
+    free = scenario.model_copy(update={"auto_layout": tuple(f for f in LAYOUT_FIELDS
+                                                            if f != OFFLOAD_LAYOUT or not kept)})
     if training:
         free = free.model_copy(update={"training": scenario.training.model_copy(update=training)})
     return free

@@ -19,6 +19,7 @@ from configurator.core.workloads.checks import constraint_ids
 from configurator.core.workloads.layout import TRAINING_COUNTS, at_count, global_batch_tokens, plannable, valid_counts
 from configurator.core.workloads.training.grid import BATCH_ROUNDING
 from configurator.core.workloads.training.count_families import Family, family_fewest, families, splits_as
+from configurator.core.workloads.training.offload import offload_planned_in
 from configurator.core.workloads.training.plan import WIDENED, estimated, fits_nowhere, search_counts
 
 BATCH_MOVES = ("batch-moved", *WIDENED)
@@ -55,7 +56,8 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
                          counts: Sequence[int] = TRAINING_COUNTS) -> list[Estimate]:
     """The job at each count (planned layout, global batch kept) that fits; counts that cannot
     meet the deadline even at peak are skipped, and unless ``all_counts`` the search stops a
-    little past the first count that meets every constraint. The layouts of
+    little past the first count that meets every constraint with the job on the cards alone (one
+    the planner put the optimizer of in host memory is kept but does not stop it). The layouts of
     :data:`SEARCHED_TOGETHER` counts at a time are searched together (:func:`search_counts`). A
     card with no arithmetic precision for the job times no count: none."""
     if plan_training(card, scenario.precision).math is None:  # every count's estimate untimed
@@ -69,7 +71,9 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
             est = deployment_at(at, card)
             if est is None:
                 continue
-            if not constraint_ids(est) and past is None:
+            if not constraint_ids(est) and past is None and not offload_planned_in(est):
+                # a count that fits only with the optimizer in host memory does not stop the search: the
+                # counts that fit on the cards are tried too, so the ranking weighs them
                 past = 0
                 # the ladder's counts tried next whatever the probes find, searched with the first of them
                 ahead.extend(islice(tried, _together(len(chunk) - place - 1, all_counts)))

@@ -26,6 +26,7 @@ from configurator.core.workloads.training.estimate import (
     training_basis,
 )
 from configurator.core.workloads.training.grid import BATCH_MOVE_LIMIT, batch_moves, wider_scenarios  # noqa: F401
+from configurator.core.workloads.training.offload import offload_planned, offload_planned_in, optimizer_offloaded
 from configurator.core.workloads.training.search import (
     Layout,
     TrainingPlan,
@@ -81,8 +82,10 @@ batch stated is kept (a move the speed barely repays would change the recipe for
 
 
 def planned_training(scenario: Scenario, card: Card, plan: TrainingPlan | None = None) -> Estimate:
-    """The fastest fitting layout of the planner, estimated exactly. When no layout fits, the
-    lightest (the closest to fitting: its shortfall is the one to report) with the reason; when
+    """The fastest fitting layout of the planner, estimated exactly. When no layout fits, the plan
+    with the optimizer in host memory where the planner may put it there and a layout then fits
+    (:func:`_offloaded`), else the lightest (the closest to fitting: its shortfall is the one to
+    report) with the reason; when
     the global batch does not split over the cards, the plan at the nearest batch that does; when
     a batch within :data:`~configurator.core.workloads.training.grid.BATCH_ROUNDING` of it splits
     over more data-parallel ranks and trains :data:`WIDER_BATCH_GAIN` faster, the plan there, said."""
@@ -175,11 +178,15 @@ WIDENED = ("batch-widened", "batch-moved-wider")
 
 def searched_scenario(scenario: Scenario, est: Estimate) -> Scenario:
     """The scenario whose layout search ``est`` (:func:`planned_training` of ``scenario``) chose its
-    layout from: ``scenario`` at the batch it was planned at when a batch that splits wider was
-    taken, else ``scenario`` (the search a table of the layouts weighed should show)."""
+    layout from: ``scenario`` with the optimizer in host memory where the planner put it there
+    (:func:`_offloaded`), at the batch it was planned at when a batch that splits wider was taken
+    (the search a table of the layouts weighed should show)."""
+    searched = scenario
+    if offload_planned_in(est):
+        searched = with_layout(searched, {}, {"offload_optimizer": True})
     if not any(m.id in WIDENED for m in est.messages):
-        return scenario
-    return with_layout(scenario, {}, {"global_batch_tokens": est.scenario.global_batch_tokens})
+        return searched
+    return with_layout(searched, {}, {"global_batch_tokens": est.scenario.global_batch_tokens})
 
 
 def _planned_at_batch(scenario: Scenario, card: Card, plan: TrainingPlan | None = None) -> Chosen | Estimate:
@@ -191,6 +198,9 @@ def _planned_at_batch(scenario: Scenario, card: Card, plan: TrainingPlan | None 
     if plan.best is None:
         est = _closest(scenario, card, plan)
         if plan.problem == "no-layout-fits":
+            # the lightest layout's exact estimate may fit where the search's did not: then it is the answer
+            if not est.fits and (offloaded := _offloaded(scenario, card)) is not None:
+                return offloaded
             est = _with_first(est, msg(plan.problem, **plan.problem_values))
         return est
     candidates = [_candidate(scenario, card, plan.layouts[0], plan.global_batch_tokens)]
@@ -201,6 +211,17 @@ def _planned_at_batch(scenario: Scenario, card: Card, plan: TrainingPlan | None 
     # hours alone): the fastest fitting is chosen on them and only it is estimated in full, once kept
     fitting = [c for c in candidates if c[2][0].fits and c[2][2] is not None]
     return Chosen(*(max(fitting, key=lambda c: c[2][2].tokens_per_s) if fitting else candidates[0]))
+
+
+def _offloaded(scenario: Scenario, card: Card) -> Chosen | Estimate | None:
+    """No layout of ``scenario`` fits on the cards: its plan with the optimizer in host memory
+    (:func:`~.offload.optimizer_offloaded`) when the planner may put it there and a layout then fits,
+    said first with the host memory each server needs (:func:`~.offload.offload_planned`); else None."""
+    other = optimizer_offloaded(scenario)
+    if other is None:
+        return None
+    chosen = _planned_at_batch(other, card)
+    return _with_first(chosen, offload_planned(chosen.scenario, card)) if chosen.fits else None
 
 
 def _candidate(scenario: Scenario, card: Card, layout: Layout, batch: int) -> tuple:
@@ -246,7 +267,8 @@ def fits_nowhere(scenario: Scenario, card: Card) -> bool:
     catalog pass made such estimates in full only to drop them): its layouts are planned, none fits,
     and the exact memory of the lightest — the estimate's own memory (:func:`_closest`: the same
     scenario, its stage memories and ``training_memory``, which is all an estimate's fit reads) —
-    does not fit either. False when it may fit (then only the estimate says)."""
+    does not fit either, nor with the optimizer in host memory where the planner may put it there
+    (:func:`_offloaded`). False when it may fit (then only the estimate says)."""
     if not scenario.auto_layout:
         return False
     plan = plan_training_layout(scenario, card, top=PLANNED_CANDIDATES)
@@ -254,7 +276,8 @@ def fits_nowhere(scenario: Scenario, card: Card) -> bool:
         return False
     chosen = _closest_scenario(scenario, plan)
     memory, _ = training_memory(chosen, stage_memories(chosen, card, plan_training(card, chosen.precision)))
-    return not memory.fits
+    offloaded = None if memory.fits else optimizer_offloaded(scenario)  # what the estimate plans next
+    return not memory.fits and (offloaded is None or fits_nowhere(offloaded, card))
 
 
 def batch_message(values: dict) -> Message:

@@ -1,0 +1,23 @@
+"""The planner's CPU optimizer offload (core/workloads/training/offload.py): no layout fits on the cards alone,
+so the optimizer goes to host memory (ZeRO-Offload), with the host memory each server then needs, en and zh_CN;
+merged into :mod:`configurator.core.messages`."""
+
+from __future__ import annotations
+
+OFFLOAD_ENGLISH: dict[str, str] = {
+    "offload-planned": (
+        "No layout of {count:,} × {card} fits on the cards alone: planned with the optimizer in host memory "
+        "(ZeRO-Offload: fp32 master weights, moments and gradients on the host, the update on its CPUs, 16-bit "
+        "weights back over PCIe each step). Each server needs {host_gib:,.1f} GiB of host memory for it beyond what "
+        "the system and the data loaders use: check its RAM is that large. Slower than a count that fits on the "
+        "cards (pin the CPU offload off to see the shortfall instead)"
+    ),
+}
+
+OFFLOAD_CHINESE: dict[str, str] = {
+    "offload-planned": (
+        "仅靠显存，{count:,} 张 {card} 放不下任何并行布局：已按优化器放在主机内存规划（ZeRO-Offload：fp32 主权重、"
+        "动量和梯度在主机，由其 CPU 更新，每步经 PCIe 传回 16 位权重）。每台服务器为此需 {host_gib:,.1f} GiB 主机内存，"
+        "另加系统和数据加载所用：请确认其内存有这么大。比显存放得下的卡数慢（将 CPU 卸载固定为关闭可改看缺口）"
+    ),
+}

@@ -38,8 +38,9 @@ and say before -> after in the commit; ``tests/test_error_bands.py`` fails until
 ``--coverage`` writes nothing and prints, per kind and scale, the share of the held-out rows inside the
 bundled bands, inside bands from the calibration rows in sample (the rule before) and inside the pooled
 bands, and a split-half check (bands from the pooled rows of a random half of the publications, coverage of
-the other half's rows; :func:`split_half`). Measured 2026-12-06:
-``benchmarks/data/notes-bands-out-of-sample-2026-12-06.md``.
+the other half's rows; :func:`split_half`), then per group of a grouped kind the same for its held-out rows, and
+whether it has a band of its own. Measured 2026-12-06: ``benchmarks/data/notes-bands-out-of-sample-2026-12-06.md``;
+the groups, 2026-12-07: ``benchmarks/data/notes-band-groups-2026-12-07.md``.
 
 Usage: ``.venv/bin/python tools/refresh_error_bands.py [--check | --coverage]``
 """

@@ -103,3 +103,9 @@ def test_a_group_needs_enough_rows_from_enough_publications():
     assert refresh_error_bands.group_bands(one_source, "rate") == {}  # too few publications
     mixed = enough + [_row(n, "h100-sxm", "tensorrt-llm", "p0") for n in range(3)]
     assert list(refresh_error_bands.group_bands(mixed, "rate")) == ["vllm on ROCm"]
+
+
+def test_a_configuration_that_does_not_fit_says_nothing_of_its_runs_side():
+    est = _serving("mi300x", "vllm", count=2)
+    est = estimate(est.scenario.model_copy(update={"model": preset("llama3.1-405b")}), CATALOG.get("mi300x"))
+    assert not est.fits and uncertainty.off_notes(est) == ()

@@ -45,6 +45,7 @@ class Estimate(Protocol):
 
     scenario: Any
     card: Any
+    fits: Any
     memory: Any
     training: Any
     serving: Any
@@ -228,8 +229,9 @@ GROUP_WHAT = {"prefill": "Time to first token", "decode": "Time per output token
 def off_notes(est: Estimate) -> tuple[Message, ...]:
     """The estimate's warnings of its grouped bands whose rows were nearly all off the same way
     (``band-group-below`` / ``-above``, :func:`group_notes`), one per kind, said beside the numbers
-    (:func:`configurator.core.mismatch.said_beside`: the command line, its JSON, the window and the summary)."""
-    if getattr(est, "serving", None) is None or getattr(est, "scenario", None) is None:
+    (:func:`configurator.core.mismatch.said_beside`: the command line, its JSON, the window and the summary);
+    none for a configuration that does not fit (its numbers are not run)."""
+    if getattr(est, "serving", None) is None or getattr(est, "scenario", None) is None or not est.fits:
         return ()
     kinds = {band.kind: band for band in headline_bands(est).values() if band.off_median is not None}
     return tuple(group_notes(band)[-1] for band in kinds.values())

@@ -149,7 +149,9 @@ def test_every_bundled_band_holds_the_estimate_and_says_when_widened():
     assert holding_estimate(1.09, 1.33) == (1.0, 1.33) and holding_estimate(0.78, 0.98) == (0.78, 1.0)
     assert holding_estimate(0.8, 1.2) == (0.8, 1.2)
     for kind, entry in error_bands()["kinds"].items():
-        for scale, b in [("all", entry["all"]), *entry["scales"].items()]:
+        groups = [(f"{scale} {key}", g) for scale, b in entry["scales"].items()
+                  for key, g in b.get("groups", {}).items()]
+        for scale, b in [("all", entry["all"]), *entry["scales"].items(), *groups]:  # a group's band too (session 50)
             assert b["low_factor"] <= 1.0 <= b["high_factor"], (kind, scale)
             if 1.0 in (b["low_factor"], b["high_factor"]):
                 assert "widened to hold" in b.get("caveat", ""), (kind, scale)

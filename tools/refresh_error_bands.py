@@ -17,7 +17,18 @@ Per kind and per scale bucket (cards the row ran on: 1, 2–64, more than 64) th
 the 90th percentile of the residuals, as factors on the estimate: the "likely" range holds 80 % of
 the pooled rows, widened to hold the estimate itself where they all lie on one side of it
 (:func:`configurator.core.uncertainty.holding_estimate`, a guard; the entry's caveat says where it
-bit). A bucket with fewer than 5 rows takes its kind's band over all scales and says so. Each band
+bit). A bucket with fewer than 5 rows takes its kind's band over all scales and says so.
+
+Groups (issue 27, part 6; session 50). The rule, fixed before the numbers were read: a kind whose number the
+serving engine produces (:data:`GROUPED_KINDS`: prefill, decode, serving throughput) is grouped, within each scale
+bucket that has a band of its own, by the one attribute both a row and a buyer's scenario state and that changes
+the kernels run: the engine (the row's scenario's ``serving.engine``) on the card's software stack (catalog
+``software.stack``), :func:`configurator.core.uncertainty.band_group`. A group gets a band of its own when it has
+at least :data:`MIN_GROUP_ROWS` rows (so that the 10 % left out at each end is at least two rows)
+from at least :data:`MIN_GROUP_PUBLICATIONS` publications (so that no one campaign's setup is the group's band);
+every other group, and every row whose engine or stack is not stated, is read at the scale's band over all rows
+(the fallback, which every row still enters). The guard holds for a group's band as for any; its entry keeps the
+median, which the app says beside the band where the guard bit. Each band
 names its rows, calibration (``h200:``, ``published:``) and held out (``held-out:``, ``h100:``),
 and counts both. Nothing is fitted: the band is order statistics of the rows as they are.
 
@@ -27,8 +38,9 @@ and say before -> after in the commit; ``tests/test_error_bands.py`` fails until
 ``--coverage`` writes nothing and prints, per kind and scale, the share of the held-out rows inside the
 bundled bands, inside bands from the calibration rows in sample (the rule before) and inside the pooled
 bands, and a split-half check (bands from the pooled rows of a random half of the publications, coverage of
-the other half's rows; :func:`split_half`). Measured 2026-12-06:
-``benchmarks/data/notes-bands-out-of-sample-2026-12-06.md``.
+the other half's rows; :func:`split_half`), then per group of a grouped kind the same for its held-out rows, and
+whether it has a band of its own. Measured 2026-12-06: ``benchmarks/data/notes-bands-out-of-sample-2026-12-06.md``;
+the groups, 2026-12-07: ``benchmarks/data/notes-band-groups-2026-12-07.md``.
 
 Usage: ``.venv/bin/python tools/refresh_error_bands.py [--check | --coverage]``
 """
@@ -52,7 +64,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import accuracy  # noqa: E402
 from accuracy_rig_heldout import RIG_HELD_OUT_GLOB, rig_held_out_rows  # noqa: E402
 
-from configurator.core.uncertainty import HELD_OUT_SOURCES, holding_estimate  # noqa: E402
+from configurator.core.uncertainty import HELD_OUT_SOURCES, band_group, holding_estimate  # noqa: E402
 
 OUTPUT = ROOT / "resources" / "error_bands.json"
 
@@ -61,6 +73,16 @@ LOW_PERCENTILE, HIGH_PERCENTILE = 10, 90
 
 MIN_ROWS = 5
 """Fewest rows a scale bucket needs for a band of its own (brief of issue 14, part 9)."""
+
+GROUPED_KINDS = ("prefill", "decode", "serving-throughput")
+"""The kinds whose bands are grouped by engine and software stack (the module's rule)."""
+
+MIN_GROUP_ROWS = 20
+"""Fewest rows a group needs for a band of its own: 2 / 0.10, so that the 10 % of its rows a band leaves out at
+each end is at least two rows, not one run's [rows]."""
+
+MIN_GROUP_PUBLICATIONS = 3
+"""Fewest publications (campaigns) a group's rows must come from for a band of its own."""
 
 SCALES = (("1", 1, 1), ("2-64", 2, 64), (">64", 65, None))
 """Scale buckets by the cards a row ran on: (name, fewest, most; None: no limit)."""
@@ -156,12 +178,47 @@ def error_bands(rows: list[accuracy.Row]) -> dict:
             inside = [r for r in members if _in_scale(r.cards, fewest, most)]
             if len(inside) >= MIN_ROWS:
                 scales[name] = band([(f"{r.source}:{r.row_id}", residual(r, sense)) for r in inside])
+                groups = group_bands(inside, sense) if kind in GROUPED_KINDS else {}
+                if groups:
+                    scales[name]["groups"] = groups
             else:
                 scales[name] = {**everything, "scale_rows": len(inside),
                                 "fallback": f"{len(inside)} rows at this scale (fewer than {MIN_ROWS}): "
                                             "the band over all scales"}
         kinds[kind] = {"sense": sense, "quantity": quantity, "all": everything, "scales": scales}
     return kinds
+
+
+def row_group(row: accuracy.Row) -> str | None:
+    """The group of ``row`` (:func:`configurator.core.uncertainty.band_group`): the engine its scenario serves
+    with on its card's software stack; None where either is not stated."""
+    scenario = row.scenario
+    serving = getattr(scenario, "serving", None)
+    if serving is None:
+        return None
+    card = accuracy.CATALOG.get(scenario.card_id)
+    stack = card.software.stack if card is not None and card.software is not None else None
+    return band_group(serving.engine.value, stack)
+
+
+def group_bands(rows: list[accuracy.Row], sense: str) -> dict:
+    """The band of each group of ``rows`` (one kind, one scale) that has :data:`MIN_GROUP_ROWS` rows from
+    :data:`MIN_GROUP_PUBLICATIONS` publications, keyed by :func:`row_group`, in key order."""
+    members: dict[str, list[accuracy.Row]] = {}
+    for r in rows:
+        key = row_group(r)
+        if key is not None:
+            members.setdefault(key, []).append(r)
+    bands = {}
+    for key, inside in sorted(members.items()):
+        publications = len({r.publication for r in inside})
+        if len(inside) >= MIN_GROUP_ROWS and publications >= MIN_GROUP_PUBLICATIONS:
+            r = inside[0]
+            card = accuracy.CATALOG.get(r.scenario.card_id)
+            bands[key] = {"engine": r.scenario.serving.engine.value, "stack": card.software.stack,
+                          "publications": publications,
+                          **band([(f"{m.source}:{m.row_id}", residual(m, sense)) for m in inside])}
+    return bands
 
 
 CALIBRATION_FILES = ("benchmarks/data/h200-calibration.jsonl", "benchmarks/data/published-calibration.json",
@@ -253,6 +310,8 @@ def document(rows: list[accuracy.Row], held: dict, outside: list[accuracy.Row]) 
                        "the estimate, the band is widened to hold the estimate itself (low_factor at most 1, "
                        "high_factor at least 1)"),
         "low_percentile": LOW_PERCENTILE, "high_percentile": HIGH_PERCENTILE, "min_rows_per_scale": MIN_ROWS,
+        "groups": {"kinds": list(GROUPED_KINDS), "by": "engine on the card's software stack (catalog software.stack)",
+                   "min_rows": MIN_GROUP_ROWS, "min_publications": MIN_GROUP_PUBLICATIONS},
         "scales": {name: {"fewest_cards": fewest, "most_cards": most} for name, fewest, most in SCALES},
         "source": ("benchmarks/data (h200-calibration.jsonl, published-calibration.json through benchmarks/loso.py; "
                    "held-out.json, h100-grid-*.jsonl) through benchmarks/accuracy.py"),
@@ -272,6 +331,7 @@ def inside(kinds: dict, row: accuracy.Row) -> bool:
     """Whether ``row``'s measured value lies in the band ``kinds`` (a document's "kinds") gives its prediction."""
     entry = kinds[row.kind]
     b = entry["scales"][next(n for n, fewest, most in SCALES if _in_scale(row.cards, fewest, most))]
+    b = b.get("groups", {}).get(row_group(row)) or b  # its group's band where it has one, as the app reads it
     return math.log(b["low_factor"]) - 1e-9 <= residual(row, entry["sense"]) <= math.log(b["high_factor"]) + 1e-9
 
 
@@ -302,10 +362,19 @@ def split_half(members: list[accuracy.Row], splits: int = SPLITS) -> dict[tuple[
             for kind in kinds:
                 for name, fewest, most in (("all", 1, None), *SCALES):
                     checked = [r for r in other if r.kind == kind and _in_scale(r.cards, fewest, most)]
-                    if checked:
-                        shares.setdefault((kind, name), []).append(sum(inside(bands, r) for r in checked)
-                                                                   / len(checked))
+                    for key in {None, *(map(row_group, checked) if kind in GROUPED_KINDS else ())}:
+                        some = [r for r in checked if key is None or row_group(r) == key]
+                        if some:
+                            shares.setdefault((kind, name if key is None else f"{name} {key}"), []).append(
+                                sum(inside(bands, r) for r in some) / len(some))
     return shares
+
+
+def _split_cuts(split: list[float]) -> tuple[str, str]:
+    """The median and the 10th percentile of :func:`split_half`'s shares, as the table writes them."""
+    if not split:
+        return "—", "—"
+    return f"{100 * statistics.median(split):10.1f} %", f"{100 * sorted(split)[len(split) // 10]:7.1f} %"
 
 
 def print_coverage(rows: list[accuracy.Row], held: dict, outside: list[accuracy.Row]) -> None:
@@ -326,10 +395,21 @@ def print_coverage(rows: list[accuracy.Row], held: dict, outside: list[accuracy.
             pick = [r for r in outs if r.kind == kind and _in_scale(r.cards, fewest, most)]
             pool = [r for r in members if r.kind == kind and _in_scale(r.cards, fewest, most)]
             split = halves.get((kind, name), [])
-            cuts = (f"{100 * statistics.median(split):10.1f} %", f"{100 * sorted(split)[len(split) // 10]:7.1f} %") \
-                if split else ("—", "—")
+            cuts = _split_cuts(split)
             print(f"{kind:20} {name:5} {len(pick):10d} {_share(bundled, pick):>8} {_share(in_sample, pick):>9} "
                   f"{_share(new, pick):>7} {_share(new, pool):>8} {len(pool):6d} {cuts[0]:>12} {cuts[1]:>9}")
+    print(f"{'group (its rows at the scale)':44} {'held-out n':>10} {'bundled':>8} {'new':>7} {'own band':>8} "
+          f"{'split median':>12} {'split p10':>9}")
+    for kind in GROUPED_KINDS:
+        for name, fewest, most in SCALES:
+            at = [r for r in outs if r.kind == kind and _in_scale(r.cards, fewest, most)]
+            own = new[kind]["scales"][name].get("groups", {})
+            for key in sorted({k for k in map(row_group, at) if k is not None}):
+                pick = [r for r in at if row_group(r) == key]
+                split = halves.get((kind, f"{name} {key}"), [])
+                cuts = _split_cuts(split)
+                print(f"{kind + ' ' + name + ' ' + key:44} {len(pick):10d} {_share(bundled, pick):>8} "
+                      f"{_share(new, pick):>7} {'yes' if key in own else 'no':>8} {cuts[0]:>12} {cuts[1]:>9}")
     print(f"split half: {SPLITS} random halvings of {len({r.publication for r in members})} publications, both ways")
 
 

@@ -11,6 +11,7 @@ from configurator.core.cjk_spacing import cjk_joined
 from configurator.core.durations import HOURS_PER_DAY  # noqa: F401 (read here by the deadline messages' callers)
 from configurator.core.message_numbers import DAYS_FROM, MINUTES_BELOW, MINUTES_PER_HOUR, count_param, fraction_param
 from configurator.core.frozen_record import fast_init
+from configurator.core.messages_bands import BANDS_CHINESE, BANDS_ENGLISH
 from configurator.core.messages_batch import BATCH_CHINESE, BATCH_ENGLISH
 from configurator.core.messages_budget import BUDGET_CHINESE, BUDGET_ENGLISH
 from configurator.core.messages_catalog import CATALOG_CHINESE, CATALOG_ENGLISH
@@ -367,10 +368,11 @@ ENGLISH.update(WEIGHTS_ENGLISH)  # weights served as their makers publish them (
 ENGLISH.update(CLASS_ENGLISH)  # a card of the wrong class for full training (core/messages_class.py)
 ENGLISH.update(POOLS_ENGLISH)  # separate prefill and decode pools, or shared copies (core/messages_pools.py)
 ENGLISH.update(OFFLOAD_ENGLISH)  # the planner's optimizer in host memory (core/messages_offload.py)
+ENGLISH.update(BANDS_ENGLISH)  # a likely range of one engine on one software stack (core/messages_bands.py)
 for _chinese in (FIT_CHINESE, RANKING_CHINESE, LEFT_OUT_CHINESE, FLEET_CHINESE, BUDGET_CHINESE, LOAD_CHINESE,
                  GRAPHICS_CHINESE, REFUSAL_CHINESE, SUPPORT_CHINESE, SYSTEMS_CHINESE, JSON_CHINESE, DEADLINE_CHINESE,
                  OWNED_CHINESE, BATCH_CHINESE, REGION_CHINESE, CATALOG_CHINESE, LAYOUT_CHINESE, VALIDATION_CHINESE,
-                 WEIGHTS_CHINESE, CLASS_CHINESE, POOLS_CHINESE, OFFLOAD_CHINESE):
+                 WEIGHTS_CHINESE, CLASS_CHINESE, POOLS_CHINESE, OFFLOAD_CHINESE, BANDS_CHINESE):
     CHINESE.update(_chinese)  # the Chinese of each table the English above takes in, in this order
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": ENGLISH, "zh_CN": CHINESE}

@@ -4,6 +4,7 @@ item, a provider, a card's name) in each language: :data:`TERMS`, which
 
 from __future__ import annotations
 
+from configurator.core.messages_bands import BANDS_TERMS_CHINESE
 from configurator.core.messages_items import ITEM_CHINESE
 from configurator.core.messages_json import JSON_TERMS_CHINESE
 from configurator.core.messages_offers import OFFER_CHINESE
@@ -76,4 +77,5 @@ RANGE_UNITS_CHINESE = {f" [{en}]": f" [{zh}]" for en, zh in (
 unit, bounds.field_bounds), in Chinese words: the command line's zh refusal read '[tokens]' and '[parameters]'
 until December 2026. Symbols (GiB, W, ms, TFLOP/s) and currency codes stay as they are."""
 TERMS["zh_CN"].update(RANGE_UNITS_CHINESE)
+TERMS["zh_CN"].update(BANDS_TERMS_CHINESE)  # the kind a grouped likely range's note names (core/messages_bands.py)
 """Word-valued parameters (a limit, a card class, a workload) in each language."""

@@ -24,6 +24,7 @@ from configurator.core.recommend_card import score
 from configurator.core.recommend_filters import default_classes, filters_said
 from configurator.core.scenario import Scenario, Workload
 from configurator.core.training_mistake import at_the_pace_asked, comparable_scenario, training_lacks
+from configurator.core.uncertainty import off_notes
 from configurator.core.workloads.layout import unpinned
 from configurator.core.workloads import WorkloadFamily, family_of
 from configurator.core.workloads.graphics.family import GraphicsFamily
@@ -79,7 +80,7 @@ def said_beside(chosen: Estimate, mismatched: Message | None, checked: bool = Tr
     lacks = {m.id for m in mismatched.params.get("lacks", ()) if isinstance(m, Message)} if mismatched else set()
     judged = mismatched is not None or (checked and class_rule_judges(chosen))
     dropped = {*(("class-mismatch",) if judged else ()), *(PCIE_LINES if lacks & LINK_LACKED else ())}
-    return [m for m in chosen.messages if m.id not in dropped]
+    return [m for m in chosen.messages if m.id not in dropped] + list(off_notes(chosen))  # its rows' side (bandstack50)
 
 
 def class_rule_judges(chosen: Estimate) -> bool:

@@ -16,16 +16,26 @@ A band always holds the estimate it bounds (:func:`holding_estimate`, a guard): 
 bucket were nearly all off the same way, their percentiles alone lie on one side of the estimate;
 the band then reaches from the estimate to the far percentile and still holds at least 80 % of the
 rows. The bands file's caveat names each bucket where the guard bit.
+
+A serving number's band is its group's where the file has one (issue 27, part 6; session 50): the rows of
+the engine the scenario serves with on a card of the scenario's software stack (:func:`band_group`), at the
+scenario's scale, when the tool found enough of them (its rule: ``tools/refresh_error_bands.py``); else the
+scale's band over every engine and stack. A group's band names the group and its rows; where the group's
+percentiles still lay on one side of the estimate, it keeps the guard and says where the group's median run
+was measured (:attr:`Band.off_median`).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from configurator.core.resources import bundled_path
+
+if TYPE_CHECKING:
+    from configurator.core.messages import Message
 
 
 class Estimate(Protocol):
@@ -34,6 +44,8 @@ class Estimate(Protocol):
     and the constraint check (below the estimator) reads a deadline's band here (session 24)."""
 
     scenario: Any
+    card: Any
+    fits: Any
     memory: Any
     training: Any
     serving: Any
@@ -67,6 +79,12 @@ class Band:
     scale_rows: int | None = None
     """Rows at the estimate's own scale when they were too few and the band is the kind's over
     all scales (None: the band is the scale's own)."""
+    group: tuple[str, str] | None = None
+    """(engine, software stack) of the rows when the band is their group's (:func:`band_group`); None: the
+    band is over every engine and stack."""
+    off_median: float | None = None
+    """The median of measured / predicted over the group's rows [-] where the group's 10th and 90th percentiles
+    both lay on one side of the estimate (the guard widened the band to hold it); None otherwise."""
 
     @property
     def rows(self) -> int:
@@ -147,14 +165,76 @@ def scaled_range(value: float, low_factor: float, high_factor: float, inverse: b
     return value * low_factor, value * high_factor
 
 
-def band_for(kind: str, value: float, cards: int, inverse: bool = False) -> Band:
-    """The band of ``value`` [its unit], an estimate of ``kind`` for ``cards`` cards."""
+def band_group(engine: str | None, stack: str | None) -> str | None:
+    """The key of the group of rows run with ``engine`` (``Engine`` value: 'vllm') on cards of the software
+    ``stack`` (catalog ``software.stack``: 'ROCm'), as the bands file keys it ('vllm on ROCm'); None where
+    either is not known (a row or scenario outside every group)."""
+    return f"{engine} on {stack}" if engine and stack else None
+
+
+def scenario_group(est: Estimate) -> str | None:
+    """The group of a serving estimate's rows (:func:`band_group`): its engine on its card's software stack;
+    None for other work or a card whose stack is not rated."""
+    serving = getattr(est.scenario, "serving", None)
+    software = getattr(est.card, "software", None)
+    if est.serving is None or serving is None or software is None:
+        return None
+    return band_group(getattr(serving.engine, "value", serving.engine), software.stack)
+
+
+def band_for(kind: str, value: float, cards: int, inverse: bool = False, group: str | None = None) -> Band:
+    """The band of ``value`` [its unit], an estimate of ``kind`` for ``cards`` cards: the band of ``group``
+    (:func:`band_group`) at that scale where the file has one, else the scale's over every group."""
     entry = error_bands()["kinds"][kind]
     scale = scale_bucket(cards)
     b = entry["scales"][scale]
+    own = b.get("groups", {}).get(group) if group is not None else None
+    b = own or b
     low, high = scaled_range(value, *holding_estimate(b["low_factor"], b["high_factor"]), inverse)
     note = "; ".join(filter(None, (b.get("fallback", ""), b.get("caveat", ""))))
-    return Band(value, low, high, kind, scale, tuple(b["row_ids"]), note, b.get("scale_rows"))
+    members = (b["engine"], b["stack"]) if own else None
+    off = b["median_factor"] if own and "caveat" in b else None
+    band = Band(value, low, high, kind, scale, tuple(b["row_ids"]), note, b.get("scale_rows"), members, off)
+    if own:  # the group's notes in English say where the guard bit, in place of the caveat's percentiles
+        from configurator.core.messages import ENGLISH, render
+
+        said = (*(render(m, ENGLISH) for m in group_notes(band)), b.get("fallback", ""), "" if off else note)
+        band = replace(band, note="; ".join(filter(None, said)))
+    return band
+
+
+def group_notes(band: Band) -> tuple[Message, ...]:
+    """What a group's band says of itself (message ids ``band-group*``, :mod:`configurator.core.messages_bands`):
+    that it is the band of the scenario's engine on its software stack alone, with its rows, and where the guard
+    bit (:attr:`Band.off_median`), how far below or above the estimate the group's median run was measured.
+    Empty for a band over every group."""
+    if band.group is None:
+        return ()
+    from configurator.core.messages import msg
+    from configurator.core.view.names import ENGINES
+
+    said = {"engine": ENGINES.get(band.group[0], band.group[0]), "stack": band.group[1], "n": band.rows}
+    notes = [msg("band-group", **said)]
+    if band.off_median is not None:
+        side = "band-group-below" if band.off_median < 1 else "band-group-above"
+        notes.append(msg(side, **said, share=abs(1 - band.off_median), what=GROUP_WHAT[band.kind]))
+    return tuple(notes)
+
+
+GROUP_WHAT = {"prefill": "Time to first token", "decode": "Time per output token",
+              "serving-throughput": "Serving throughput"}
+"""The number a grouped kind's band is of, as its one-sided note names it (``{what}``)."""
+
+
+def off_notes(est: Estimate) -> tuple[Message, ...]:
+    """The estimate's warnings of its grouped bands whose rows were nearly all off the same way
+    (``band-group-below`` / ``-above``, :func:`group_notes`), one per kind, said beside the numbers
+    (:func:`configurator.core.mismatch.said_beside`: the command line, its JSON, the window and the summary);
+    none for a configuration that does not fit (its numbers are not run)."""
+    if getattr(est, "serving", None) is None or getattr(est, "scenario", None) is None or not est.fits:
+        return ()
+    kinds = {band.kind: band for band in headline_bands(est).values() if band.off_median is not None}
+    return tuple(group_notes(band)[-1] for band in kinds.values())
 
 
 def slow_end_hours(hours: float, cards: int) -> float:
@@ -193,8 +273,9 @@ def headline_bands(est: Estimate) -> dict[str, Band]:
 
     Training: tokens_per_s, tokens_per_s_per_card, step_time_s, hours, gpu_hours (rows of
     kind train-throughput); serving: ttft_s (prefill), tpot_s (decode), tokens_per_s,
-    tokens_per_s_per_card, requests_per_s (serving-throughput); both: memory_total [bytes]
-    (memory). Graphics estimates: none (:data:`NO_CALIBRATION`)."""
+    tokens_per_s_per_card, requests_per_s (serving-throughput), each its group's where the file has one
+    (:func:`scenario_group`); both: memory_total [bytes] (memory). Graphics estimates: none
+    (:data:`NO_CALIBRATION`)."""
     if est.graphics is not None:
         return {}
     cards = est.scenario.count
@@ -206,10 +287,11 @@ def headline_bands(est: Estimate) -> dict[str, Band]:
         for name in ("step_time_s", "hours", "gpu_hours"):
             bands[name] = band_for("train-throughput", getattr(t, name), cards, inverse=True)
     elif i is not None:
-        bands["ttft_s"] = band_for("prefill", i.ttft_s, cards)
-        bands["tpot_s"] = band_for("decode", i.tpot_s, cards)
+        group = scenario_group(est)
+        bands["ttft_s"] = band_for("prefill", i.ttft_s, cards, group=group)
+        bands["tpot_s"] = band_for("decode", i.tpot_s, cards, group=group)
         for name in ("tokens_per_s", "tokens_per_s_per_card", "requests_per_s"):
-            bands[name] = band_for("serving-throughput", getattr(i, name), cards)
+            bands[name] = band_for("serving-throughput", getattr(i, name), cards, group=group)
     return bands
 
 

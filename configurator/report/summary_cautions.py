@@ -1,6 +1,7 @@
 """The summary's first-page cautions: a card past vendor support (:func:`support_cautions`) and a
 workstation card's flow-through cooler in a rack server (:func:`coolers`), the chosen card's and the
-recommended option's where it is another card (split from :mod:`configurator.report.summary`)."""
+recommended option's where it is another card (split from :mod:`configurator.report.summary`); the recommended
+option's runs measured on one side of its estimate (:func:`runs_side`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from configurator.core.procurement.host import at_a_workstation
 from configurator.core.procurement.servers import FLOW_THROUGH_IN_SERVER, flow_through_reason
 from configurator.core.recommend import Result
 from configurator.core.software import card_cautions
+from configurator.core.uncertainty import off_notes
 from configurator.core.view.card_names import card_name
 from configurator.report.language import Words
 from configurator.report.parts import count
@@ -30,7 +32,7 @@ def support_cautions(est: Estimate, best: Option | None, result: Result, w: Word
         config = f"{count(best.estimate.scenario.count)} × {card_name(best.estimate.card.name, w.language)}"
         found += tuple(w("The recommended option, {config}: {caution}", config=config, caution=w.message(m))
                        for m in cautions(best.estimate.card)[:1])
-    return found + coolers(est, best, ranked, w)
+    return found + coolers(est, best, ranked, w) + runs_side(est, best, w)
 
 
 def coolers(est: Estimate, best: Option | None, ranked: dict, w: Words) -> tuple[str, ...]:
@@ -53,3 +55,15 @@ def coolers(est: Estimate, best: Option | None, ranked: dict, w: Words) -> tuple
         found += tuple(w("The recommended option, {config}: {caution}", config=config, caution=w.message(m))
                        for m in said(best.estimate))
     return found
+
+
+def runs_side(est: Estimate, best: Option | None, w: Words) -> tuple[str, ...]:
+    """The recommended option's word that its engine's runs on its card's software stack were measured mostly
+    on one side of the estimate (:func:`~configurator.core.uncertainty.off_notes`: vLLM on ROCm, a median 22 %
+    below), where it is another card than the chosen one; the chosen card's is among its warnings. The
+    ranking's order is not changed by it (issue 27, part 6; session 50)."""
+    if best is None or best.estimate.card.id == est.card.id:
+        return ()
+    config = f"{count(best.estimate.scenario.count)} × {card_name(best.estimate.card.name, w.language)}"
+    return tuple(w("The recommended option, {config}: {caution}", config=config, caution=w.message(m))
+                 for m in off_notes(best.estimate))

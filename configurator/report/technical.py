@@ -21,7 +21,7 @@ from configurator.core.view.rows import (
     write,
 )
 from configurator.core.view.family_view import view_of
-from configurator.core.uncertainty import Band, error_bands, headline_bands
+from configurator.core.uncertainty import Band, error_bands, group_notes, headline_bands
 from configurator.core.view.numbers import span
 from configurator.report.language import Words
 from configurator.report.parts import SourceList, Table
@@ -126,6 +126,8 @@ def bands_table(est: Estimate, w: Words, view: View | None = None) -> Table:
                                w("only {n} at this scale: the range over all scales", n=band.scale_rows))
         if band.few_rows:
             what += w("; ") + w("few rows: the range itself is uncertain")
+        for note in group_notes(band):  # the scenario's engine on its stack alone, and where its runs lay
+            what += w("; ") + w.message(note)
         numbers = w(", ").join(dict.fromkeys(label(labels[n], w.language) for n in names))
         behind = named_rows(band, w.language, est.card.name, est.scenario.model.name)  # the nearest named first
         rows.append((what, numbers, w("; ").join(behind)))

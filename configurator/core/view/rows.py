@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from configurator.core.message_numbers import deadline_time_unit
 from configurator.core.messages import HOURS_PER_DAY, Message, finished
-from configurator.core.uncertainty import Band
+from configurator.core.uncertainty import Band, group_notes
 from configurator.core.view import numbers
 from configurator.core.view.card_names import card_name
 from configurator.core.view.names import model_name
@@ -285,6 +285,8 @@ def band_note(band: Band, language: str = "en") -> str:
         text += " " + w("Only {n} rows at this scale: the range is the one over all scales.", n=band.scale_rows)
     if band.few_rows:
         text += " " + w.label("Few rows: the range itself is uncertain.")
+    for note in group_notes(band):  # the rows of the scenario's engine on its stack alone, and their side
+        text += "\n" + w.message(note)
     separator = w("; ")
     lines = [""]
     for row in named_rows(band, language):  # lines of about 100 characters, broken between rows only

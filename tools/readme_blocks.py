@@ -8,8 +8,9 @@
   command and what it ranks first (run in this process, ``--json``);
 - ``serving-example``: the latency and rate of the serving example (``gpu-configurator estimate``);
 - ``accuracy-table``: ``benchmarks/accuracy.py``'s summary per kind (in sample, leave one source out,
-  held out), with the footnotes;
-- ``accuracy-out-of-sample``: the held-out rows' median errors per kind, within the accuracy statement;
+  held out), with the footnotes (⁶: the held-out kinds split by engine generation, as ``--summary`` prints them);
+- ``accuracy-out-of-sample``: the held-out rows' median errors per kind, within the accuracy statement, split by
+  engine generation where a superseded one has rows of the kind;
 - ``cny-rate``: the price file's dated CNY rate the Chinese window converts at;
 - ``published-layouts``: DeepSeek-V3 and Llama 3.1 405B at their published layouts and planned
   (``tools/readme_published_layouts.py``, the scenarios the training tests check; about 1 s).
@@ -233,6 +234,7 @@ def accuracy_table() -> str:
     import loso_refit
 
     accuracy, rows, held, outside = _accuracy_figures()
+    split = _by_generation(outside)
     lines = ["| kind | rows | in sample | leave one source out ² | within target (in sample) | held out ³: rows | "
              "held out: median |", "|---|---|---|---|---|---|---|"]
     for kind, target in accuracy.TARGETS.items():
@@ -244,7 +246,7 @@ def accuracy_table() -> str:
         within = sum(e <= target for e in errors)
         others = [abs(r.error_pct) for r in outside if r.kind == kind]
         figure = loso.describe(loso.kind_summary(held.values(), kind), " %")
-        lines.append(f"| {KIND_NAMES[kind]} | {len(errors)} | {_median(errors)} | {figure} | "
+        lines.append(f"| {kind_cell(kind, split)} | {len(errors)} | {_median(errors)} | {figure} | "
                      f"{within}/{len(errors)} within ±{target:.0f} % | {len(others) or '—'} | "
                      f"{_median(others) if others else '—'} |")
     decode = [r for r in rows if r.kind == "decode"]
@@ -298,7 +300,15 @@ def accuracy_table() -> str:
               + (f"; {_words(len(within))} of them from a table whose other rows set a default, left out of its fit "
                  "(each says why)." if within else ".")]
     lines += ["", rig_held_out_note(accuracy, rows), "", latency_held_out_note(outside)]
+    if split:
+        lines += ["", generation_note(split)]
     return "\n".join(lines)
+
+
+def kind_cell(kind: str, split) -> str:
+    """The table's name of ``kind`` (:data:`KIND_NAMES`), marked ⁶ where footnote ⁶ splits its held-out rows
+    by engine generation (``split``, :func:`_by_generation`)."""
+    return KIND_NAMES[kind] + (" ⁶" if kind in split else "")
 
 
 def _median(errors: list[float]) -> str:
@@ -348,16 +358,66 @@ def rig_held_out_note(accuracy, rows) -> str:
             + "; ".join(parts) + ".")
 
 
+def _by_generation(outside) -> dict[str, dict[str, tuple[int, int, float, float]]]:
+    """The held-out kinds with a superseded engine generation's rows, split by generation: the figures
+    ``benchmarks/accuracy.py --summary`` prints under "Held out by engine generation"
+    (``accuracy_sections.held_out_by_generation``: per generation, today's engines first, rows, capacity
+    misses, median |error| and signed median [%])."""
+    from accuracy_sections import held_out_by_generation
+
+    return held_out_by_generation(outside)
+
+
+def _signed(value: float) -> str:
+    """A signed median as the README writes it: ``+28.9 %``, ``−0.8 %``, ``miss`` on a capacity miss."""
+    return "miss" if math.isinf(value) else f"{value:+.1f} %".replace("-", "−")
+
+
+def _percent(value: float, digits: int = 1) -> str:
+    """A median |error| as the README writes it: ``28.9 %``, ``miss`` where it lands on a capacity miss."""
+    return "miss" if math.isinf(value) else f"{value:.{digits}f} %"
+
+
+def generation_note(split) -> str:
+    """Footnote ⁶: the held-out kinds split by engine generation (:func:`_by_generation`), each generation's
+    rows, median |error| and signed median, today's engines first."""
+    from configurator.core.engine_generations import label_of
+
+    kinds = []
+    for kind, by in split.items():
+        name = KIND_NAMES[kind].split(" (")[0].split(",")[0]  # the kind's name, without its sources
+        figures = "; ".join(
+            f"{label_of(key)} {_words(count)} row{'s' if count > 1 else ''}, {_percent(median)} ({_signed(signed)}"
+            + (f", {_words(missed)} capacity miss{'es' if missed > 1 else ''})" if missed else ")")
+            for key, (count, missed, median, signed) in by.items())
+        kinds.append(f"{name}: {figures}")
+    return ("⁶ Held out, by engine generation (`configurator/core/engine_generations.py`; `benchmarks/accuracy.py "
+            "--summary` prints the same split): a superseded generation's runs are predicted with today's engine "
+            "profile and counted apart, so that an old engine's error is not read as today's. Median |error| "
+            "(signed median: + where the estimate is above the measurement, optimistic for a rate and pessimistic for "
+            "a latency): " + ". ".join(kinds) + ".")
+
+
 def accuracy_out_of_sample() -> str:
-    """The README's accuracy statement: the held-out rows' median errors per kind."""
-    _, _, _, outside = _accuracy_figures()
+    """The README's accuracy statement: the held-out rows' median errors per kind, split by engine generation
+    where a superseded generation has rows of the kind (:func:`_by_generation`)."""
+    import accuracy
+
+    from configurator.core.engine_generations import label_of
+
+    outside = accuracy.held_out()  # the held-out rows only: no leave-one-source-out run
+    split = _by_generation(outside)
     parts = []
     for kind, words in HELD_OUT_KINDS.items():
         errors = [abs(r.error_pct) for r in outside if r.kind == kind]
         missed = sum(math.isinf(e) for e in errors)
         if errors:
             parts.append(f"{words} {statistics.median(errors):.0f} % ({len(errors)} rows"
-                         + (f", {missed} of them capacity misses)" if missed else ")"))
+                         + (f", {missed} of them capacity misses)" if missed else ")")
+                         + (": " + ", ".join(f"{_percent(median, 0)} on {label_of(key)} ({count} rows"
+                                             + (f", {lost} of them capacity misses)" if lost else ")")
+                                             for key, (count, lost, median, _) in split[kind].items())
+                            if kind in split else ""))
     return f"Out of sample, on published results that set nothing, the median errors are: {'; '.join(parts)}"
 
 

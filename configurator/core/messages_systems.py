@@ -1,7 +1,7 @@
 """Message templates of rack-scale systems as the buyer's answer says them (how many systems and
-racks, the count over a memory bar of a card counted in chips ('8 颗 NPU', not '8 张卡'), which item id a quote prices, a TCO without
-energy and why, cooling that is not published; modules bought in whole servers; a workstation card's flow-through cooler in a
-rack server), in both languages; merged into
+racks, the count over a memory bar of a card counted in chips ('8 颗 NPU', not '8 张卡'), which item id
+a quote prices, a TCO without energy and why, cooling that is not published; modules bought in whole
+servers; a workstation card's flow-through cooler in a rack server), in both languages; merged into
 :mod:`configurator.core.messages`' catalogues, keyed by message id."""
 
 from __future__ import annotations

@@ -74,3 +74,46 @@ def test_an_amount_typed_after_a_conversion_is_written_exact_again(qtbot, contro
     _type(qtbot, box, "345.6789万")
     assert box.value() == 3_456_789
     assert box.lineEdit().text() == "345.6789 万元"
+
+
+def _below_line(*verdicts):
+    """A configuration below the line breaking ``verdicts`` (each: id, kind, share), its reasons their messages."""
+    from configurator.core.messages import Message
+
+    found = [SimpleNamespace(id=id_, kind=kind, share=share, message=Message(f"{id_}-broken", {}))
+             for id_, kind, share in verdicts]
+    return SimpleNamespace(reasons=[v.message for v in found], estimate=SimpleNamespace(violations=found))
+
+
+@pytest.mark.parametrize(("verdicts", "en", "zh"), [
+    ([("budget", "ceiling", 1.4922)], "Budget +149\u00a0%", "预算超出 149%"),
+    ([("request-rate", "floor", 0.3)], "Request rate −30\u00a0%", "请求率不足 30%"),
+    ([("region", "rule", None), ("budget", "ceiling", 0.2)], "Delivery region", "交付地区"),
+])
+def test_what_a_row_below_the_line_breaks_has_brief_words(verdicts, en, zh):
+    from configurator.core.view.ranking_view import breaks_brief
+    from configurator.core.view.rows import write
+
+    brief = breaks_brief(_below_line(*verdicts))
+    assert (write(brief, "en"), write(brief, "zh_CN")) == (en, zh)
+
+
+def test_the_limit_column_shows_the_brief_words_where_the_whole_do_not_fit(qapp):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
+
+    from configurator.app.recommend_columns import CELL_PADDING_PX, LIMIT_COLUMN, RankingColumns
+
+    table = QTableWidget(1, 6)
+    whole, brief = "Capex 284,000 USD (cards, servers, racks): over budget by 170,035 USD (149 %)", "Budget +149 %"
+    item = QTableWidgetItem(whole)
+    item.setData(Qt.ItemDataRole.UserRole, (whole, brief))
+    table.setItem(0, LIMIT_COLUMN, item)
+    columns = RankingColumns()
+    columns.table = table
+    words, short = columns._breaks_px()
+    assert short == table.fontMetrics().horizontalAdvance(brief) + CELL_PADDING_PX < words
+    columns._show_breaks(short)
+    assert item.text() == brief
+    columns._show_breaks(words)
+    assert item.text() == whole

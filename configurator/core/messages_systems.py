@@ -44,7 +44,7 @@ SYSTEMS_CHINESE: dict[str, str] = {
     "in-systems": "，{n} 套机柜级系统（每套 {per} 张卡），{racks}",
     "in-system-chips": "，1 套机柜级系统（{per} 颗 {chip}），{racks}",
     "in-systems-chips": "，{n} 套机柜级系统（每套 {per} 颗 {chip}），{racks}",
-    "bar-count-chips": "{n} 颗 {chip}",
+    "bar-count-chips": "{n:|颗 {chip}|颗 {chip}}",
     "bar-count-chips-short": "{n} 颗",
     "quote-item": "无价格——请为报价项 {item} 输入报价",
     "quote-how": (

@@ -60,7 +60,8 @@ def test_picking_three_cards_ranks_only_them_and_lists_the_others_with_why(qtbot
         shown = [rec.card.id for rec in panel.row_recommendations if rec is not None]
         assert shown == ["ascend-910b", "l2", "h20"]  # each listed with why: no price, what it breaks
         h20_row = panel.row_recommendations.index(result.below_line[0])
-        assert ("export" if language == "en" else "出口") in panel.table.item(h20_row, 4).text()
+        assert ("export" if language == "en" else "出口") in panel.table.item(h20_row, 4).toolTip()  # the cell:
+        # whole where it fits, else briefly ('Delivery region', ranking_view.breaks_brief)
         assert panel.named_label.isVisibleTo(panel) and panel.named_label.text() == sentence  # as the CLI
         assert "L2 " in panel.cards_picker.button.toolTip()
 

@@ -125,7 +125,8 @@ def test_the_500_user_budget_question_has_one_answer(qtbot):
     assert "Below the line" in heading
     over = next(i for i, r in enumerate(result.below_line) if any(v.id == "budget" for v in r.estimate.violations))
     row = panel.below_line_row + 1 + over
-    assert "over budget by" in panel.table.item(row, 4).text()  # "Limited by · below the line: what it breaks"
+    limit = panel.table.item(row, 4)  # "Limited by · below the line: what it breaks": whole in the tooltip, and in
+    assert "over budget by" in limit.toolTip() and limit.text().startswith("Budget")  # the cell where it fits
     assert panel.table.columnCount() - 1 == panel.PRICE_COLUMN  # the price column is last
     panel.table.selectRow(row)
     assert "over budget by" in panel.reasons.text()

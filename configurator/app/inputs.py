@@ -199,12 +199,35 @@ class MagnitudeSpinBox(StrictDoubleSpinBox):
     typed in a Chinese window (元) as 84.24 万元; until December 2026 they refused it as if it were no number
     ("enter a number from 0 to 1,000,000,000,000", persona50)."""
 
+    converted_value: float | None = None
+    """The amount the box holds as converted from another currency (:meth:`_converted`) [the box's currency], to
+    its decimals: written as the texts write an amount (:meth:`textFromValue`: '84.24 万元', where it read
+    '84.2364 万元' of 120k USD at 7.0197 元/USD, persona50), held exact; None once another amount is set."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.valueChanged.connect(self._forget_conversion)
+
+    def _forget_conversion(self, value: float) -> None:
+        """Another amount set than the one converted: written exact again (:meth:`textFromValue`)."""
+        if value != self.converted_value:
+            self.converted_value = None
+
     def event(self, event: QEvent) -> bool:
         if _ends_editing(event) and not self.hasAcceptableInput():
             amount = self._converted(self.lineEdit().text())
             if amount is not None:
+                self.converted_value = round(amount, self.decimals())  # as Qt holds it
                 self.setValue(amount)  # then taken as typed in the box's currency; no refusal
         return super().event(event)
+
+    def valueFromText(self, text: str):  # noqa: N802 - Qt's name
+        """The value ``text`` writes; the converted amount held exact where ``text`` is its rounded writing (Qt reads
+        the text back when editing ends: '84.24 万元' would have become 842,400 元 of the 842,364 converted)."""
+        held = self.converted_value
+        if held is not None and self.value() == held and text.strip() == self.textFromValue(held).strip():
+            return held
+        return super().valueFromText(text)
 
     def _converted(self, text: str) -> float | None:
         """``text``'s amount in the box's currency where it names another one that the scenario's economics
@@ -243,11 +266,15 @@ class MagnitudeSpinBox(StrictDoubleSpinBox):
     def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt's name
         """The amount with its unit word, as the money writer writes it in the window's language ('300 万元',
         '5,000 元', '3,000,000 USD'; :func:`~configurator.app.format.box_money`), exact to the box's
-        decimals; Qt's number where the box has no :attr:`currency`."""
+        decimals; an amount converted from another currency (:attr:`converted_value`) as the texts write it
+        (:func:`~configurator.app.format.money`: '84.24 万元', '842,364 CNY'); Qt's number where the box has no
+        :attr:`currency`."""
         if self.currency is None:
             return super().textFromValue(value)
-        from configurator.app.format import box_money  # the window's language, at the time of asking
+        from configurator.app.format import box_money, money  # the window's language, at the time of asking
 
+        if value == self.converted_value:  # converted at a rate: to the texts' precision, the unit's cents
+            return money(value, self.currency).replace("\u00a0", " ")
         return box_money(value, self.currency, self.decimals(), self.trimmed)
 
     def stepBy(self, steps: int) -> None:  # noqa: N802 - Qt's name

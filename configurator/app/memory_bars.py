@@ -20,9 +20,17 @@ with its unit still (ui46 wrote the bare '16' there, a number a reader could tak
 def bar_count_text(est, short: bool = False) -> str:
     """The count a memory bar is drawn at ('16 cards'; ``short``: :data:`SHORT_COUNT`, '×16', where the words
     would run into the next bar's): compared cards are drawn at the count each needs for the job
-    (core.analysis.like_for_like), not always the chosen one's."""
+    (core.analysis.like_for_like), not always the chosen one's. A card whose Chinese name counts chips
+    (:func:`~configurator.core.view.card_names.counts_chips`, the configuration line's rule) is counted in
+    them: '8 NPUs', '8 颗 NPU' ('8 颗' short; the chart read '8 张卡' over 昇腾 910C 服务器 until December 2026,
+    persona50)."""
+    from configurator.core.messages import msg
+    from configurator.core.view.card_names import counts_chips
     from configurator.core.view.rows import Amount, Phrase, write
 
+    if counts_chips(est.card.name):
+        return write(msg("bar-count-chips-short" if short else "bar-count-chips", n=est.scenario.count,
+                         chip=est.card.chip_word), current_language())
     count = Amount(est.scenario.count, "count")
     template = SHORT_COUNT if short else "1 card" if est.scenario.count == 1 else "{n} cards"
     return write(Phrase(template, {"n": count}), current_language())

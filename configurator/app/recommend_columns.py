@@ -43,6 +43,12 @@ WORDS_NARROWEST_PX = 64
 """Narrowest the limit column gets where the table is too narrow for every column [px]: a word or two, elided,
 whole in the cell's tooltip (the class column keeps each word of its classes whole, on two lines)."""
 
+BRIEF_MOST_PX = 112
+"""Widest the limit column is kept for the brief words of what a row below the line breaks where the table is too
+narrow for every column [px] ('预算超出 149%', 'Budget +149 %' whole; '首词元延迟超出 144%' elided, whole in its
+tooltip): at the widest brief (230 px in Chinese at 1280 px, with '（另有 1 项）') the cost column was cut to 42 px,
+at 128 px the Cards column to its narrowest ('8 × 昇腾 910…')."""
+
 LEADING_AMOUNT = re.compile(r"^\S+[ \u00a0][^\s,，;；(（]+")
 """A price cell's amount and its unit ('8,565 USD', '3.26 万元', '2.10 USD/h'): kept whole where the column narrows.
 
@@ -111,7 +117,9 @@ class RankingColumns:
         """Every column in view where the table is narrower than their widths (at 1920 × 1080 with both bottom
         docks open the table was ~500 px, and the limit and price columns ran past its edge, session 45): the
         price column down to its amounts (:meth:`_price_widths`: basis and date elided), the limit column down to
-        :data:`WORDS_NARROWEST_PX` (its heading short; the price heading brief, ``PRICE_HEADING_BRIEF``, below its
+        :data:`WORDS_NARROWEST_PX` or the brief words of what a row below the line breaks (:meth:`_show_breaks`,
+        at most :data:`BRIEF_MOST_PX`: '预算超出 17%' read '预算超…' at 64 px, persona50) (its heading short; the
+        price heading brief, ``PRICE_HEADING_BRIEF``, below its
         whole heading's width), the class column down to its whole labels wrapped into a row
         (two English lines), the Cards column down to :data:`CARDS_MIN_PX`, then the class column at once down to the
         longest word of its brief labels ('Workstation / card' on two lines, 'Inference card …': a wider column showing
@@ -132,8 +140,8 @@ class RankingColumns:
             (*(table.horizontalHeaderItem(c).text() for c in range(LIMIT_COLUMN)), short, brief))]
         _, two_lines, class_words = self._class_widths()  # each word whole ('Workstation / card'), not 'Workst…'
         floors = [min(width, max(heading, floor)) for width, heading, floor in zip(widths, headings, (
-            CARDS_NARROWEST_PX, class_words, table.sizeHintForColumn(SPEED_COLUMN), 0, WORDS_NARROWEST_PX,
-            amounts))]
+            CARDS_NARROWEST_PX, class_words, table.sizeHintForColumn(SPEED_COLUMN), 0,
+            max(WORDS_NARROWEST_PX, min(BRIEF_MOST_PX, self._breaks_px()[1])), amounts))]
         floors[COST_COLUMN] = min(widths[COST_COLUMN], self._cost_widths()[1])  # its heading elided last
         order, room = (self.PRICE_COLUMN, LIMIT_COLUMN, 0, CLASS_COLUMN, COST_COLUMN), table.viewport().width()
         whole = list(floors)  # first the class down to its whole labels in a row, the Cards down to CARDS_MIN_PX
@@ -147,6 +155,7 @@ class RankingColumns:
         limit.setText(full if table.columnWidth(LIMIT_COLUMN) >= self._heading_px(LIMIT_COLUMN, full) else short)
         price.setText(price.toolTip() if table.columnWidth(self.PRICE_COLUMN) >= whole_price else brief)
         self._show_classes(table.columnWidth(CLASS_COLUMN))
+        self._show_breaks(table.columnWidth(LIMIT_COLUMN))
         for row in range(table.rowCount()):  # a class or price elided: whole in its tooltip (a price's note says
             for column in (CLASS_COLUMN, self.PRICE_COLUMN):  # its basis and date: the cost cell's tooltip too)
                 item = table.item(row, column)
@@ -158,6 +167,27 @@ class RankingColumns:
         cells = (self.table.item(row, CLASS_COLUMN) for row in range(self.table.rowCount()))
         return [(item, *(item.data(Qt.ItemDataRole.UserRole) or (item.text(), item.text())))
                 for item in cells if item is not None]
+
+    def _breaks(self) -> list[tuple[QTableWidgetItem, str, str]]:
+        """Each limit cell of a row below the line with its whole words and its brief ones
+        (:func:`~configurator.core.view.ranking_view.breaks_brief`), where it has brief ones."""
+        cells = (self.table.item(row, LIMIT_COLUMN) for row in range(self.table.rowCount()))
+        return [(item, *item.data(Qt.ItemDataRole.UserRole)) for item in cells
+                if item is not None and item.data(Qt.ItemDataRole.UserRole)]
+
+    def _breaks_px(self) -> tuple[int, int]:
+        """The widest whole words and the widest brief ones of what a row below the line breaks (:meth:`_breaks`),
+        each with :data:`CELL_PADDING_PX` [px] (0 without such a row)."""
+        metrics, cells = self.table.fontMetrics(), self._breaks()
+        return tuple(max((metrics.horizontalAdvance(cell[part]) + CELL_PADDING_PX for cell in cells), default=0)
+                     for part in (1, 2))
+
+    def _show_breaks(self, width: int) -> None:
+        """Each limit cell below the line: its whole words where they fit ``width`` [px] on one line, else its
+        brief ones ('Budget +149 %', elided only where even they do not fit), whole in the tooltip."""
+        metrics = self.table.fontMetrics()
+        for item, whole, brief in self._breaks():
+            item.setText(whole if metrics.horizontalAdvance(whole) + CELL_PADDING_PX <= width else brief)
 
     def _cell_text_px(self) -> int:
         """The height a cell's text has [px]: a row's less :data:`GRID_PX` (two English lines; one Chinese line,
@@ -232,7 +262,9 @@ class RankingColumns:
         and figures; else narrower, down to its ranked rows' limits whole: what a row below the line breaks
         elided, whole in its tooltip, and the heading short ('Limited by'), the long one ('Limited by · below
         the line: what it breaks') in its tooltip. In Chinese at 1920 × 1080 the column took 300 px and pushed
-        the price heading past the table's edge (tidy44)."""
+        the price heading past the table's edge (tidy44). At least as wide as the brief words of what a row
+        below the line breaks (:meth:`_show_breaks`): without a ranked row it was the heading's 28 px, and every
+        row below the line read '…' (persona50, 1280 px in Chinese)."""
         table, header = self.table, self.table.horizontalHeader()
         item, short = table.horizontalHeaderItem(LIMIT_COLUMN), _tc("RecommendationPanel", "Limited by")
         whole = table.horizontalHeaderItem(self.PRICE_COLUMN)  # its whole heading, whichever is shown
@@ -247,6 +279,8 @@ class RankingColumns:
         limits = (table.item(row, LIMIT_COLUMN) for row in range(min(ranked, table.rowCount())))
         least = max((metrics.horizontalAdvance(cell.text()) + CELL_PADDING_PX for cell in limits if cell),
                     default=0)
+        words, brief = self._breaks_px()  # what a cell below the line shows may be either
+        natural, least = min(MAX_COLUMN_PX, max(natural, words)), max(least, brief)
         width = max(min(natural, max(least, self._heading_px(LIMIT_COLUMN, short))), min(natural, room - price))
         item.setText(full if width >= heading else short)
         table.setColumnWidth(LIMIT_COLUMN, width)

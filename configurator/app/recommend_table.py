@@ -25,7 +25,9 @@ from configurator.core.view.card_names import card_name
 from configurator.core.view.card_classes_view import class_label, class_label_brief
 from configurator.core.view.family_view import view_of
 from configurator.core.view.numbers import column_top
-from configurator.core.view.ranking_view import RANKED_AFTER_HEADING, UNRATED_HEADING, breaks_cell, total_excludes
+from configurator.core.view.ranking_view import (
+    RANKED_AFTER_HEADING, UNRATED_HEADING, breaks_brief, breaks_cell, total_excludes,
+)
 from configurator.core.view.rows import label, write
 from configurator.core.view.words import words
 
@@ -191,7 +193,9 @@ class RankingTable(RankingColumns):
 
     def _fill_below_line(self, result: Result) -> None:
         """Below the ranked rows, a heading row and every configuration that breaks a constraint
-        (greyed, never ranked), with the first constraint it breaks and by how much in the last column."""
+        (greyed, never ranked), with the first constraint it breaks and by how much in the limit column, briefly
+        where the column is too narrow for its words (:func:`~configurator.core.view.ranking_view.breaks_brief`,
+        'Budget +149 %'; :meth:`_show_breaks`), whole in the tooltip."""
         self.below_line_row = None
         if not result.below_line:
             self._fit_columns()  # the rows without a price, added after the ranked ones
@@ -214,8 +218,11 @@ class RankingTable(RankingColumns):
                      self._speed_text(rec.estimate),
                      fmt.unit_cost(cost, currency, top, not _unit_in_heading(result.objective))
                      if cost is not None else "—", breaks]
+            brief = breaks_brief(rec)
             for column, text in enumerate(cells):
                 item = self._class_item(rec, text) if column == CLASS_COLUMN else QTableWidgetItem(text)
+                if column == LIMIT_COLUMN and brief is not None:  # shown where the whole words do not fit
+                    item.setData(Qt.ItemDataRole.UserRole, (text, write(brief, language)))  # (_show_breaks)
                 item.setForeground(grey)
                 item.setToolTip("\n".join(tip for tip in (item.toolTip(), *(message_text(m) for m in rec.reasons))
                                            if tip))  # the class's whole label first

@@ -1,7 +1,7 @@
 """Message templates of rack-scale systems as the buyer's answer says them (how many systems and
-racks, which item id a quote prices, a TCO without
-energy and why, cooling that is not published; modules bought in whole servers; a workstation card's flow-through cooler in a
-rack server), in both languages; merged into
+racks, the count over a memory bar of a card counted in chips ('8 颗 NPU', not '8 张卡'), which item id
+a quote prices, a TCO without energy and why, cooling that is not published; modules bought in whole
+servers; a workstation card's flow-through cooler in a rack server), in both languages; merged into
 :mod:`configurator.core.messages`' catalogues, keyed by message id."""
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ SYSTEMS_ENGLISH: dict[str, str] = {
     "in-systems": " as {n} rack-scale systems of {per} cards each, {racks}",
     "in-system-chips": " as 1 rack-scale system of {per} {chip}s, {racks}",
     "in-systems-chips": " as {n} rack-scale systems of {per} {chip}s each, {racks}",
+    "bar-count-chips": "{n:|{chip}|{chip}s}",
+    "bar-count-chips-short": "×{n}",
     "quote-item": "no price — enter a quote for item {item}",
     "quote-how": (
         "Your quote replaces a line's price, entered by its item id ({items}) in a CSV file with the columns "
@@ -42,6 +44,8 @@ SYSTEMS_CHINESE: dict[str, str] = {
     "in-systems": "，{n} 套机柜级系统（每套 {per} 张卡），{racks}",
     "in-system-chips": "，1 套机柜级系统（{per} 颗 {chip}），{racks}",
     "in-systems-chips": "，{n} 套机柜级系统（每套 {per} 颗 {chip}），{racks}",
+    "bar-count-chips": "{n:|颗 {chip}|颗 {chip}}",
+    "bar-count-chips-short": "{n} 颗",
     "quote-item": "无价格——请为报价项 {item} 输入报价",
     "quote-how": (
         "您的报价按报价项编号（{items}）替换该项价格：CSV 文件，列为 {columns}——"

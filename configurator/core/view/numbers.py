@@ -21,7 +21,7 @@ from configurator.core.money_words import money_unit
 from configurator.core.message_numbers import (  # noqa: F401
     CENTS_BELOW, CHINESE_SCALES, DAYS_FROM, INFINITE, MINUTES_BELOW, MINUTES_PER_HOUR, NBSP, SCIENTIFIC_FROM,
     SIGNIFICANT_DIGITS, TOKEN_SCALE_JOINS, TOKEN_SCALES, UNKNOWN, decimals_for, duration_unit, token_count,
-    fixed, money_text, percent_text, under_unit_decimals, written_number)
+    fixed, fraction_param, money_text, percent_text, under_unit_decimals, written_number)
 from configurator.core.messages import DAYS_ABOVE_HOURS, HOURS_PER_DAY
 from configurator.core.units import GIB
 from configurator.core.view.words import LANGUAGES, words
@@ -257,6 +257,12 @@ def percent(share: float | None, language: str = "en", decimals: int = 1) -> str
     """A share as a percentage: 0.123 -> '12.3 %' (``decimals`` after the point; the sign as
     :func:`~configurator.core.message_numbers.percent_text` writes every percentage)."""
     return UNKNOWN if is_unknown(share) else percent_text(number(100 * share, decimals, language), language)
+
+
+def whole_percent(share: float | None, language: str = "en") -> str:
+    """A share as a whole percentage, as a message's ``{share:.0%}`` writes it (0.167 -> '17 %', 0.003 -> '<1 %'):
+    a brief beside the message that says the same share (the ranking's limit column, ``ranking_view.breaks_brief``)."""
+    return UNKNOWN if is_unknown(share) else format(fraction_param(share, language), ".0%")
 
 
 def gib(n_bytes: float | None, language: str = "en") -> str:

@@ -16,6 +16,7 @@ from configurator.core.view.numbers import column_top
 from configurator.core.view.price_view import PRICE_HEADING, price_top, price_value
 from configurator.core.view.estimate_view import estimate_view, plain, speed_heading, speed_row
 from configurator.core.view.latency_column import column_percentile
+from configurator.core.view.names import CONSTRAINT_NAMES
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value
 from configurator.core.workloads import family_of
 
@@ -160,6 +161,27 @@ def breaks_cell(rec) -> object:
         reasons.insert(0, region)
     return reasons[0] if len(reasons) == 1 else Phrase("{first} (and {n} more)", {"first": reasons[0],
                                                                                    "n": len(reasons) - 1})
+
+
+BREAKS_BRIEF = {"ceiling": "{constraint} +{share}", "floor": "{constraint} −{share}"}
+"""A broken constraint briefly, by its kind (``Verdict.kind``): its name and by how much it misses, over a ceiling
+or short of a floor ('Budget +149 %', '预算超出 149%'; 'Request rate −30 %', '请求率不足 30%'); a rule (the
+delivery region) or a miss of no known size is its name alone."""
+
+
+def breaks_brief(rec) -> object:
+    """What a configuration below the line breaks, briefly (:func:`breaks_cell`'s first constraint,
+    :data:`BREAKS_BRIEF`; the others it breaks in the tooltip): the limit column's text where its whole words do
+    not fit, whole in the cell's tooltip. The recommendation panel's column showed '…' alone for every row below
+    the line at 1280 px in Chinese (persona50); None where the first reason is no constraint's verdict."""
+    first = breaks_cell(rec)
+    first = first.params["first"] if isinstance(first, Phrase) else first
+    verdict = next((v for v in rec.estimate.violations if v.message == first), None)
+    if verdict is None or verdict.id not in CONSTRAINT_NAMES:
+        return None
+    name = CONSTRAINT_NAMES[verdict.id]
+    return name if verdict.share is None or verdict.kind not in BREAKS_BRIEF else Phrase(
+        BREAKS_BRIEF[verdict.kind], {"constraint": name, "share": Amount(verdict.share, "share-whole")})
 
 
 LOSES_BY = {"tie": "as fast; the simpler layout is preferred", "bubble": "more pipeline bubble",

@@ -152,6 +152,7 @@ WRITERS = {
     "h-only": numbers.hours,
     "h-set": numbers.set_duration,
     "share": numbers.percent,
+    "share-whole": numbers.whole_percent,
     "W": numbers.watts,
     "count": numbers.count,
     "token-count": numbers.token_count,

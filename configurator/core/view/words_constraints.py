@@ -32,6 +32,8 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "Below the line: each breaks a constraint you set (never ranked)": "基准线以下：每项都违反了您设定的约束（不参与排名）",
     "Breaks": "违反的约束",
     "{first} (and {n} more)": "{first}（另有 {n} 项）",
+    "{constraint} +{share}": "{constraint}超出 {share}",
+    "{constraint} −{share}": "{constraint}不足 {share}",
     "{first}; {cooler}": "{first}；{cooler}",
     "{n} more below the line; the recommendation panel lists them all.": "基准线以下另有 {n} 项；推荐面板列出全部。",
     # the summary's serving load (family_view._serving_rows)

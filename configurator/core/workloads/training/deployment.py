@@ -216,8 +216,8 @@ every count, 6 with fewer cards, none more (cards above the fewest summed 684 ->
 searched 887 -> 944; on all 594: 70 -> 60 off, 20 fewer, none more, 3,723 -> 3,965 counts (237
 steps, 25 met, at any share of the deadline the count found took: none is set). 2 misses: 5 and 54
 off, 4,168 counts; 3: 49 off, 4,366. Recommend on the README's 70B question: 84 -> 94 counts
-searched, CPU 1,009 -> 1,018 ms (medians of 4 rounds, loaded box;
-``notes-fewest-probes-2026-12-07.md``)."""
+searched (~6 % of its CPU), 7B 52 -> 53; ``benchmarks/speed.py --headline`` against base paired by
+round, 9 rounds on a loaded box: 70B +7 %, 7B +1 % (medians; ``notes-fewest-probes-2026-12-07.md``)."""
 
 
 def _fewest_tried(base: Scenario, card: Card, between: Sequence[int], known: dict[int, Estimate | None],

@@ -208,6 +208,22 @@ try found fewer cards on 10, two on 17, three on 17; on all 594 card-questions 1
 box; ``notes-fewest-last-2026-12-06.md``)."""
 
 
+STEP_MISSES = 1
+"""Counts :func:`_fewest_tried` tries below the fewest found that may miss, once nothing else is left
+to try (after the :data:`LAST_TRIES`): the largest count not searched below it that could meet the
+deadline at its speed per card (:func:`_could_meet`; a server below it, most often), again after
+each that meets [count]. The fewest of every count often runs a layout no count searched ran, so no
+family proposes it (3,896 RTX 3090 on the README's 70B question: tp 8 pp 1 over 487 ranks, 974
+sequences, 1,899 h of the 2,160; the 3,904 found ran tp 8 pp 2 at 1,823 h). On the 132 README
+card-questions of ``benchmarks/fewest_counts.py`` (session 50, probe50): 11 -> 6 off the fewest of
+every count, 6 with fewer cards, none more (cards above the fewest summed 684 -> 624), counts
+searched 887 -> 944; on all 594: 70 -> 60 off, 20 fewer, none more, 3,723 -> 3,965 counts (237
+steps, 25 met, at any share of the deadline the count found took: none is set). 2 misses: 5 and 54
+off, 4,168 counts; 3: 49 off, 4,366. Recommend on the README's 70B question: 84 -> 94 counts
+searched (~6 % of its CPU), 7B 52 -> 53; ``benchmarks/speed.py --headline`` against base paired by
+round, 9 rounds on a loaded box: 70B +7 %, 7B +1 % (medians; ``notes-fewest-probes-2026-12-07.md``)."""
+
+
 def _fewest_tried(base: Scenario, card: Card, between: Sequence[int], known: dict[int, Estimate | None],
                   found: Estimate, planned: Sequence[int], ahead: Sequence[Scenario] = ()) -> Estimate:
     """``found`` (the fewest deployment found to meet every constraint), or the fewest of more counts
@@ -222,7 +238,8 @@ def _fewest_tried(base: Scenario, card: Card, between: Sequence[int], known: dic
     ``between`` below ``found`` that a family could meet :data:`FAMILY_MARGIN` of the deadline at is
     proposed, at most :data:`FAMILY_TRIES` times, each family once; when nothing is left to try, the
     fewest a family could meet the deadline itself at, smaller micro-batches read too, at most
-    :data:`LAST_TRIES` times (each family once more). The time is not monotonic in the
+    :data:`LAST_TRIES` times (each family once more), then the count a server below the fewest found
+    until :data:`STEP_MISSES` of them miss. The time is not monotonic in the
     count: the planner's layout changes from count to count (8B on 1 T tokens in 20 days, A10: 656 meets
     at tp 1 pp 2 cp 8, 664-680 miss, 688 meets), so the probes and the ladder land in one family's
     stretch while another's starts below (H100 PCIe on the README's 70B question: 360 and 368 missed,
@@ -231,7 +248,7 @@ def _fewest_tried(base: Scenario, card: Card, between: Sequence[int], known: dic
     deadline = base.constraints.deadline_hours
     spent: set[Family] = set()
     looked: set[Family] = set()
-    tries, looks, memo = 0, 0, {}
+    tries, looks, misses, memo = 0, 0, 0, {}
     while True:
         left = [n for n in between if n < found.scenario.count and n not in known]
         proposed, keys = None, set()
@@ -245,6 +262,9 @@ def _fewest_tried(base: Scenario, card: Card, between: Sequence[int], known: dic
                                        deadline, memo)
             if last is not None:
                 queue, looked, looks = [last], looked | keys, looks + 1
+        stepped = not queue and misses < STEP_MISSES
+        if stepped:  # after the last looks: a server below the fewest found
+            queue = _could_meet(base, left, found)[-1:]
         if not queue:
             return found
         if queue[0] == proposed:
@@ -254,6 +274,8 @@ def _fewest_tried(base: Scenario, card: Card, between: Sequence[int], known: dic
         ahead = ()
         if _meets(known[queue[0]]):
             found = known[queue[0]]
+        elif stepped:
+            misses += 1
 
 
 def _with_stretch(eighths: Sequence[int], stretch: Sequence[int]) -> list[int]:

@@ -77,7 +77,7 @@ def budget_short_message(result: Result) -> Message | None:
     words), and the share of that cost the budget covers [fraction] where the cost is a figure
     (a lower bound, with bill lines unpriced, gives no share); None where it finds nothing, or where a
     configuration listed unranked for want of a figure keeps within the budget (:func:`_within_budget`: the budget
-    is not what stands in the way; the wizard and the summary still show the nearest, :func:`budget_short`)."""
+    is not what stands in the way; the wizard and the summary show that one, :func:`unranked_meeting_all`)."""
     rec = budget_short(result)
     if rec is None or any(_within_budget(r) for r in result.unpriced):
         return None

@@ -28,6 +28,14 @@ from configurator.core.scenario import Scenario
 from configurator.core.view.fields_read import VDI_HOST_FIELDS
 
 
+READ_AS = {("graphics.users", "serving"): "serving.concurrency"}
+"""(a flag's field, a kind of work) -> the field that work reads the flag's value into, where the quantity is
+the same under another name: a service's users are the users it serves at once (``--users 200`` for a chat
+service is ``--concurrency 200``, as ``what-fits --users`` reads it and the wizard asks "users served at once");
+for virtual desktops ``--users`` is the desktops in use. Until December 2026 ``--users`` was refused for serving
+work with a hint to use ``--concurrency`` (users50)."""
+
+
 def _dest(flag: str) -> str:
     """argparse's attribute of a flag: ``--per-node`` -> ``per_node``."""
     return flag.removeprefix("--").replace("-", "_")
@@ -148,13 +156,13 @@ def add_scenario_flags(parser: argparse.ArgumentParser) -> None:
     add_field_flags(g, "training.lora_rank", "training.lora_targets", "training.fp8_base",
                     "training.paged_optimizer", "training.optimizer_in_backward", "training.tokens",
                     "training.examples", "training.tokens_per_example", "training.packed",
-                    "serving.use", "serving.context", "serving.concurrency", "serving.prompt_tokens",
-                    "serving.output_tokens",
+                    "serving.use", "serving.context", "graphics.users", "serving.concurrency",
+                    "serving.prompt_tokens", "serving.output_tokens",
                     "serving.kv_precision", "serving.engine", "serving.cuda_graphs", "serving.batching",
                     "serving.prefix_hit_rate", "serving.prefill_cards", "serving.speculative_tokens",
                     "serving.speculative_acceptance", "serving.weight_format", "serving.weight_bpw")
     gr = parser.add_argument_group("graphics (--workload vdi, transcode or render)")
-    add_field_flags(gr, "graphics.users", "graphics.profile_gib", "graphics.user_class", "graphics.monitors",
+    add_field_flags(gr, "graphics.profile_gib", "graphics.user_class", "graphics.monitors",
                     "graphics.shading_tflops_per_user",
                     "graphics.streams", "graphics.resolution", "graphics.fps", "graphics.codec", "graphics.preset",
                     "graphics.decode", "graphics.local_display", "graphics.scene_gib", "graphics.frames",

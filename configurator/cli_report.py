@@ -14,7 +14,7 @@ from configurator.core.estimate import estimate
 from configurator.core.messages import Message, msg
 from configurator.core.recommend import Filters, Objective, recommend
 from configurator.core.recommend_pricing import priced_for, rented_for
-from configurator.core.recommend_budget import budget_short
+from configurator.core.recommend_budget import budget_short, unranked_meeting_all
 from configurator.core.resources import MissingBundledFile
 from configurator.core.scenario import Scenario, updated
 from configurator.core.serving_use import as_asked
@@ -69,12 +69,13 @@ def _recommended_for_report(scenario: Scenario, catalog: Catalog, args: argparse
     the recommendation, as the wizard's export does when the card is left to the recommender: the
     scenario of the configuration ``recommend`` ranks first with the same ``--objective`` and
     filters (``--domestic-only``, ``--vendor``, ``--software``, ``--classes``); None when a card was
-    chosen, or nothing is ranked (then the default card's estimate says why) — unless the budget alone
-    keeps every configuration out: then the nearest (:func:`budget_short`), which page 1 calls so."""
+    chosen, or nothing is ranked (then the default card's estimate says why) — unless a configuration listed unranked
+    for want of a figure meets every constraint (:func:`unranked_meeting_all`: page 1 says why it is not ranked), or
+    the budget alone keeps every configuration out: then the nearest (:func:`budget_short`), which page 1 calls so."""
     if getattr(args, "card", None) is not None or args.scenario is not None:
         return None
     result = recommend(scenario, catalog, objective, filters, limit=1)
-    best = result.best or budget_short(result)
+    best = result.best or unranked_meeting_all(result) or budget_short(result)
     return None if best is None else as_asked(best.estimate.scenario, scenario)  # no load given: still unsized
 
 

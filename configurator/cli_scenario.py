@@ -18,6 +18,8 @@ from configurator.cli_flags import (  # noqa: F401 - the flag table and flag gro
     _LAYOUT_FLAGS,
     _MONEY_FLAGS,
     GOAL_PATHS,
+    READ_AS,
+    _dest_of,
     add_constraint_flags,
     add_field_flags,
     add_scenario_flags,
@@ -67,7 +69,7 @@ from configurator.core.published_format import published_default
 from configurator.core.scenario import Economics, Graphics, Scenario, Training, updated
 from configurator.core.scenario_choices import OFFLOAD_LAYOUT, Workload
 from configurator.core.view.names import model_name
-from configurator.core.view.fields_read import instead, readers, reads
+from configurator.core.view.fields_read import instead, reads, work_kind
 from configurator.core.procurement.prices import (PriceFileError, as_quotes, quote_problems, read_quotes,
                                                    skipped_quotes)
 from configurator.core.scenario_io import read_scenario
@@ -130,6 +132,7 @@ def scenario_from_args(args: argparse.Namespace, catalog: Catalog) -> Scenario:
             auto.add(field)
         elif value is not None:
             auto.discard(field)
+    _read_as_the_works_own(args, data)
     if getattr(args, "offload", None) is not None:
         auto.discard(OFFLOAD_LAYOUT)
         training = data.setdefault("training", {})
@@ -228,6 +231,37 @@ def _scenario_flags_given(args: argparse.Namespace) -> list[tuple[str, str]]:
     return given
 
 
+def _read_as_the_works_own(args: argparse.Namespace, data: dict) -> None:
+    """Move each flag value the work reads as another field (:data:`~configurator.cli_flags.READ_AS`: ``--users``
+    for a service) to that field's flag, checked against the range the flag's help states; a usage error where
+    both flags are given different values. ``data``: the scenario so far (a file's workload where no
+    ``--workload`` is given)."""
+    chosen = getattr(args, "workload", None) or data.get("workload") or Scenario.model_fields["workload"].default
+    workload = Workload(getattr(chosen, "value", chosen))
+    for (path, work), field_path in READ_AS.items():
+        entry, other = BY_PATH[path], BY_PATH[field_path]
+        value = getattr(args, _dest_of(entry), None)
+        if work != work_kind(workload) or value is None:
+            continue
+        bounds = entry.bounds
+        if not bounds.contains(value):
+            raise UsageError(msg("cli-flag", flag=entry.flag, problem=msg(
+                "value-outside-range", value=f"{value:,}", range=bounds.span(),
+                unit=f" {bounds.unit}".rstrip() if bounds.unit else "")))
+        given = getattr(args, _dest_of(other), None)
+        if given is not None and given != value:
+            raise UsageError(msg("cli-flags-same-quantity", flag=entry.flag, value=value, other=other.flag,
+                                 given=given, work=f"--workload {workload.value}"))
+        setattr(args, _dest_of(other), value)
+        setattr(args, _dest_of(entry), None)
+
+
+def _flag_readers(path: str) -> tuple[Workload, ...]:
+    """The workloads that read the flag of the field at ``path``: those that read the field, and those that read
+    the flag as another field (:data:`~configurator.cli_flags.READ_AS`: ``--users``, desktops' and services')."""
+    return tuple(w for w in Workload if reads(w, path) or (path, work_kind(w)) in READ_AS)
+
+
 def refuse_unread_flags(workload: Workload, given: list[tuple[str, str]]) -> None:
     """Raise :class:`UsageError` for the first of ``given`` ((flag, field path) pairs) that ``workload``
     does not read (:func:`~configurator.core.view.fields_read.reads`): the answer would silently
@@ -236,7 +270,7 @@ def refuse_unread_flags(workload: Workload, given: list[tuple[str, str]]) -> Non
     for flag, path in given:
         if reads(workload, path):
             continue
-        work, others = f"--workload {workload.value}", "--workload " + ", ".join(w.value for w in readers(path))
+        work, others = f"--workload {workload.value}", "--workload " + ", ".join(w.value for w in _flag_readers(path))
         better = instead(workload, path)
         if better is not None:
             raise UsageError(msg("cli-flag-not-read-instead", flag=flag, work=work, others=others,

@@ -26,13 +26,13 @@ CATALOG = load_bundled_catalog()
 CARD_OF = {"inference": "l40s", "vdi": "l40s", "transcode": "l4", "render": "l40"}
 
 
-def test_users_for_a_chat_service_is_refused_naming_concurrency(capsys):
-    assert main(["estimate", "--workload", "inference", "--users", "100"]) == 2
+def test_users_for_work_that_reads_no_users_is_refused_naming_who_reads_it(capsys):
+    # --users for a chat service is its users served at once (tests/test_users_flag.py, users50); not for training
+    assert main(["estimate", "--workload", "pretrain", "--users", "100"]) == 2
     err = capsys.readouterr().err
-    assert "--users" in err and "--workload inference" in err and "--concurrency" in err
-    assert main(["recommend", "--workload", "inference", "--users", "100", "--lang", "zh_CN"]) == 2
-    err = capsys.readouterr().err
-    assert "请改用 --concurrency" in err and "--workload vdi" in err
+    assert "--users" in err and "--workload pretrain" in err and "--workload inference, vdi" in err
+    assert main(["recommend", "--workload", "transcode", "--users", "100", "--lang", "zh_CN"]) == 2
+    assert "--workload inference, vdi" in capsys.readouterr().err
 
 
 def test_flags_of_other_work_and_goals_it_does_not_check_are_refused(capsys):

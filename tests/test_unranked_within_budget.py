@@ -33,7 +33,7 @@ def test_a_configuration_within_budget_left_unranked_is_not_the_budgets_fault(ca
     within = [r for r in result.unpriced if any(v.id == "budget" and v.met for v in r.estimate.verdicts)]
     assert within and within[0].card.id.startswith("ascend-910c")
     assert budget_short_message(result) is None and none_ranked(result) == NONE_RANKED_FOR_FIGURES
-    assert budget_short(result) is not None  # the wizard and the summary still show the nearest, as before
+    assert budget_short(result) is not None  # found, but the wizard and the summary show the 910C (users50)
 
 
 @pytest.mark.parametrize(("language", "first", "not_said"), [

@@ -16,7 +16,7 @@ from configurator.core.procurement.deployment import DeploymentCost, deployment_
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.recommend import Filters, Objective
 from configurator.core.recommend_card import suggest
-from configurator.core.recommend_budget import budget_short
+from configurator.core.recommend_budget import budget_short, unranked_meeting_all
 from configurator.core.recommend_owned import asks_owned_alone, owned_alone
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload, updated
 from configurator.core.serving_use import as_asked
@@ -58,10 +58,13 @@ class Decision:
     chosen_by: str
     """'recommender' (every allowed card ranked), 'closest' (none meets the constraints: the closest of
     those below the line), 'over-budget' (the budget alone keeps every configuration out: the nearest
-    priced in full, :func:`~configurator.core.recommend_budget.budget_short`), 'you' (the card given) or
-    'owned' (the cards owned)."""
+    priced in full, :func:`~configurator.core.recommend_budget.budget_short`), 'unranked' (nothing is ranked and
+    this configuration, listed unranked for want of a figure, meets every constraint:
+    :func:`~configurator.core.recommend_budget.unranked_meeting_all`), 'you' (the card given) or 'owned' (the cards
+    owned)."""
     ranked: int = 0
-    """Cards the recommender ranked (for 'closest' and 'over-budget': listed below the line)."""
+    """Cards the recommender ranked (for 'closest' and 'over-budget': listed below the line; for 'unranked': listed
+    unranked for want of a figure)."""
     partial: tuple[int, int] | None = None
     """While the recommender still ranks the catalog: (cards ranked, cards to rank) — the decision
     is the best so far; None once it is final."""
@@ -166,7 +169,10 @@ def decide_steps(answers: Scenario, catalog: Catalog, card_id: str | None, owned
         result = step.result
         best = result.best
         ranked = len(result.ranked)
-        if best is None and result.below_line:  # nothing meets the constraints: the closest, with what it breaks
+        unranked = unranked_meeting_all(result)  # meets every constraint, not ranked for want of a figure
+        if unranked is not None:  # as the summary presents it, the ranking's sentence above it (users50)
+            est, reasons, chosen_by, ranked = unranked.estimate, unranked.reasons, "unranked", len(result.unpriced)
+        elif best is None and result.below_line:  # nothing meets the constraints: the closest, with what it breaks
             # the budget alone short: the nearest priced in full, as the command line and the summary name it
             # (the wizard showed 4 unpriced BR104 at "at least 18.04 万元" where they named 48 × T4)
             short = budget_short(result)

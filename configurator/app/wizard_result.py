@@ -45,6 +45,7 @@ from configurator.core.cjk_spacing import cjk_joined
 from configurator.core.view.card_names import card_name, counts_chips
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.view.names import BUDGET_BASES, model_name
+from configurator.core.view.ranking_view import NONE_RANKED_FOR_FIGURES
 from configurator.core.view.constraints_view import targets_held
 from configurator.core.view.cost_bases import PER_UNIT, period
 from configurator.core.view.rows import View, label, pair, write
@@ -332,6 +333,8 @@ class SummaryPage(QWizardPage):
               "closest": self.tr("the closest to your constraints of {n} cards below the line").format(n=d.ranked),
               "over-budget": self.tr("of {n} cards below the line, the nearest to the budget with every item "
                                      "priced; it breaks the budget alone").format(n=d.ranked),
+              "unranked": self.tr("of {n} cards not ranked for want of a figure, one that meets every constraint you "
+                                  "set").format(n=d.ranked),
               "you": self.tr("the card you picked; the count and layout chosen by the planner"),
               "owned": self.tr("the cards you own, laid out by the planner")}[d.chosen_by]
         parts.append(self._buy_line(d, by))
@@ -354,7 +357,7 @@ class SummaryPage(QWizardPage):
 
         # the ranking chose the card: its choice is the class rule's verdict; a card picked or owned has no check
         # shown here, so the generic class line stays (an A10 picked for a full fine-tune read no class line)
-        ranked = d.chosen_by in ("recommender", "closest", "over-budget")
+        ranked = d.chosen_by in ("recommender", "closest", "over-budget", "unranked")
         notes = (*said_beside(est, None, ranked), *assumption_notes(est))  # the warnings, then the assumptions
         if notes:
             html += "<p><b>" + self.tr("Notes") + "</b></p><ul>" + "".join(
@@ -401,7 +404,11 @@ class SummaryPage(QWizardPage):
         return self.tr("%n card(s)", "before a card's name", n) if named else self.tr("%n card(s)", "", n)
 
     def _constraints_warning(self, d: Decision) -> str:
-        """A red line first when nothing meets every constraint: what is shown is the closest."""
+        """A red line first when nothing meets every constraint: what is shown is the closest; where nothing is ranked
+        but the configuration shown meets every constraint, the ranking's own sentence (the command line's, the
+        panel's and the summary's: until December 2026 the wizard showed the nearest over the budget there)."""
+        if d.chosen_by == "unranked":
+            return "<p><b>" + escape(write(NONE_RANKED_FOR_FIGURES, current_language())) + "</b></p>"
         if d.meets_constraints:
             return ""
         return "<p style='color:#b00020'><b>" + escape(self.tr(

@@ -11,6 +11,8 @@ _PX = _t("ScenarioEditor", " px")
 GRAPHICS_FIELDS: tuple[FieldSpec, ...] = (
     _f("graphics.users", _t("ScenarioController", "users"), _t("ScenarioEditor", " users"), help=_t(
         "ScenarioEditor", "Desktops or cloud workstations in use at the same time"), flag="--users",
+       metavar="N", cli_help="users: for --workload inference those served at once (the same as --concurrency), "
+                             "for --workload vdi the virtual desktops in use",
        row_label=_t("ScenarioEditor", "&Users")),
     _f("graphics.profile_gib", _t("ScenarioController", "vGPU profile"), widget=Kind.CHOICE, help=_t(
         "ScenarioEditor", "vGPU framebuffer profile per user. NVIDIA suggests 1–2 GiB (B-series) for office and web desktops, "

@@ -99,6 +99,8 @@ REFUSAL_ENGLISH: dict[str, str] = {
     ),
     "cli-flag-not-read-instead": "{flag} is not read by {work} (it is read by {others}); for {work} "
                                  "give {instead}",
+    "cli-flags-same-quantity": "{flag} and {other} are the same for {work}, the users served at once: "
+                               "{flag} {value:,} and {other} {given:,} disagree; give one",
     "cli-flag-needs-moe": "{flag} is read for a mixture-of-experts model only; {model} is dense: the answer would "
                           "not change; leave it out",
     "installation-incomplete": "the installation is incomplete: the bundled file {file} is missing ({path}); "
@@ -261,6 +263,8 @@ REFUSAL_CHINESE: dict[str, str] = {
     "cli-recommend-count-not-kept": "--count {count:,} 不会保留：推荐会按能完成任务的各种卡数比较每种卡；"
                                     "要看某种卡 {count:,} 张的配置，请运行 estimate --card ID --count {count:,}；"
                                     "要最少的卡，请用 --objective fewest-cards",
+    "cli-flags-same-quantity": "对 {work}，{flag} 与 {other} 是同一个量，即同时服务的用户数：{flag} {value:,} 与 "
+                               "{other} {given:,} 不一致；请只给一个",
     "cli-flag-not-read-instead": "{flag} 对 {work} 不起作用（它用于 {others}）；"
                                  "{work} 请改用 {instead}",
     "installation-incomplete": "安装不完整：缺少随程序提供的文件 {file}（{path}）；请重新安装 gpu-configurator",

@@ -34,6 +34,19 @@ def _within_budget(rec: Recommendation) -> bool:
     return any(v.id == BUDGET and v.met for v in rec.estimate.verdicts)
 
 
+def unranked_meeting_all(result: Result) -> Recommendation | None:
+    """Where nothing is ranked (and the objective can rank), the first configuration listed unranked for want of a
+    figure (:attr:`~configurator.core.recommend.Result.unpriced`: a board power, a rent) that fits and meets every
+    constraint set, each checked (a budget against a bill priced in full); None otherwise. What the summary and the
+    wizard present then, as the ranking says "No card can be ranked: …" (small50): until December 2026 they showed
+    the nearest configuration over the budget (48 × Ascend 910B at 816.79 万元 of 500 万元) beside 16 × Ascend 910C
+    at 414.88 万元 that meets every constraint, its board power unpublished (users50)."""
+    if result.ranked or result.not_ranked is not None:
+        return None
+    return next((rec for rec in result.unpriced if rec.estimate.usable and rec.estimate.verdicts
+                 and all(v.met for v in rec.estimate.verdicts)), None)
+
+
 def budget_short(result: Result) -> Recommendation | None:
     """The nearest configuration the budget alone keeps out where nothing is ranked: of the
     configurations below the line that break the budget and nothing else (closest first, as
@@ -64,7 +77,7 @@ def budget_short_message(result: Result) -> Message | None:
     words), and the share of that cost the budget covers [fraction] where the cost is a figure
     (a lower bound, with bill lines unpriced, gives no share); None where it finds nothing, or where a
     configuration listed unranked for want of a figure keeps within the budget (:func:`_within_budget`: the budget
-    is not what stands in the way; the wizard and the summary still show the nearest, :func:`budget_short`)."""
+    is not what stands in the way; the wizard and the summary show that one, :func:`unranked_meeting_all`)."""
     rec = budget_short(result)
     if rec is None or any(_within_budget(r) for r in result.unpriced):
         return None

@@ -38,6 +38,7 @@ from configurator.core.view.estimate_view import estimate_view, headline_verdict
 from configurator.core.view.latency_column import column_percentile
 from configurator.core.view.cost_bases import period
 from configurator.core.view.card_classes_view import class_label
+from configurator.core.view.ranking_view import NONE_MEETS, none_ranked
 from configurator.core.view.rows import label, write
 from configurator.core.view.suggestions_view import suggestions_section
 from configurator.core.view.family_view import view_of
@@ -71,7 +72,8 @@ from configurator.report.summary_partial import (INCOMPLETE_TOTAL, configuration
                                                incomplete, recommended_sentence)
 from configurator.report.summary_open_ranking import open_ranking_first, open_ranking_sentence
 from configurator.report.summary_rents import rent_tiers_note
-from configurator.report.summary_unpriced import unpriced_note, unpriced_rows, unpriced_sentence
+from configurator.report.summary_unpriced import (quote_ranks, unpriced_note, unpriced_rows, unpriced_sentence,
+                                                  why_unranked, with_reason)
 from configurator.report.summary_below_line import below_line_table
 from configurator.report.summary_cautions import support_cautions
 from configurator.report.tradeoff import tradeoff_section
@@ -204,8 +206,18 @@ def choice_ranked(est: Estimate, w: Words, recommended: bool = False, filters: F
     return recommended or not choice_problems(est, w, filters)
 
 
+def _none_ranked_first(result: Result | None, w: Words) -> str | None:
+    """Where ``result`` ranks nothing for want of a figure (:func:`~configurator.core.view.ranking_view.none_ranked`
+    is not :data:`~configurator.core.view.ranking_view.NONE_MEETS`), the ranking's own first sentence, as the
+    command line and the window's panel say it; else None."""
+    if result is None or result.ranked:
+        return None
+    said = none_ranked(result)
+    return None if said == NONE_MEETS else write(said, w.language)
+
+
 def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, recommended: bool = False,
-             unranked: bool = False, filters: Filters | None = None) -> str:
+             unranked: bool = False, filters: Filters | None = None, result: Result | None = None) -> str:
     """"Your choice" beside "Recommended", with the saving when they differ; a choice that does not
     fit or breaks a constraint set is never called the recommended option: what stands in the way
     is said first. ``recommended``: no card was chosen and ``mine`` is the recommendation, said as such;
@@ -217,13 +229,19 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
     by = w(OBJECTIVE_LABELS[objective.value])
     mine_text = configuration(mine.estimate, w)
     problems = choice_problems(mine.estimate, w, filters)
+    first = _none_ranked_first(result, w) if recommended else None
     if recommended and problems:  # no card named, nothing ranked: the nearest (cli: budget_short), and the
         text = w("No configuration meets every constraint set. The nearest, {mine}, breaks: {problems}.",
-                 mine=mine_text, problems=w.label("; ").join(problems))  # share of it the budget covers
+                 mine=mine_text, problems=w.label("; ").join(problems)) if first is None else _sentences(
+            w, first, w("The nearest, {mine}, breaks: {problems}.", mine=mine_text,
+                        problems=w.label("; ").join(problems)))  # share of it the budget covers
         covered = budget_covered(mine.estimate)
         return text if covered is None else _sentences(w, text, w(
             "The budget covers {share} of it: raise the budget or lower the requirements.",
             share=percent(covered, w.language)))
+    if recommended and mine.score is None:  # nothing ranked; this one meets every constraint (unranked_meeting_all)
+        return _sentences(w, *filter(None, (first,)), w("{mine} meets every constraint set; it is not ranked: {why}.",
+                                                         mine=mine_text, why=why_unranked(mine, w)))
     if recommended:
         return recommended_sentence(w, by, mine_text, mine)
     if problems:
@@ -236,6 +254,9 @@ def _verdict(mine: Option, best: Option | None, objective: Objective, w: Words, 
         best_text = configuration(best.estimate, w)
         return _sentences(w, text, recommended_sentence(w, by, best_text, best))
     if best is None or (mine.score is not None and mine.score <= best.score):
+        if mine.score is None and not quote_ranks(mine):  # no board power: no quote ranks it (with_reason)
+            return w("Your choice: {mine}. It cannot be ranked by {by}: {why}.", mine=mine_text, by=by,
+                     why=why_unranked(mine, w))
         if mine.score is None:
             return w("Your choice: {mine}. It cannot be ranked by {by}: it has no price on that basis — enter a "
                      "quote.", mine=mine_text, by=by)
@@ -296,9 +317,11 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     unit, unit_named = per_unit_heading(mine.estimate, w, objective, office)
     speed = speed_row(mine.estimate)  # the column says what its figure is: a job's time, a token's, a card's load
     nearest = recommended and bool(choice_problems(mine.estimate, w, filters))  # nothing met every constraint
+    shown = recommended and not nearest and mine.score is None  # nothing ranked: one unranked that meets them all
     header = ("#", w("Configuration"), w("Class"), speed_heading(speed, w, column_percentile(mine.estimate.scenario))
               if speed else w("Speed"), w("Capex"),
               w("TCO over {period}", period=years), unit, w(("Against the nearest" if nearest else
+                                                              "Against the one shown" if shown else
                                                               "Against the recommendation") if recommended
                                                              else "Against your choice"))
     everyone = in_ranking_order(mine, priced, objective)
@@ -312,10 +335,11 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
         est = option.estimate
         config = configuration(est, w)
         if option is mine:
-            config = w(("{config} (nearest)" if nearest else "{config} (recommended)") if recommended
+            config = w(("{config} (nearest)" if nearest else "{config} (not ranked)" if shown else
+                        "{config} (recommended)") if recommended
                        else "{config} (your choice)", config=config)  # full-width brackets in Chinese
             against = w("not ranked: {why}", why=w.label("; ").join(choice_problems(est, w, filters))) \
-                if mine_unranked else "—"
+                if mine_unranked else w("not ranked: {why}", why=why_unranked(mine, w)) if shown else "—"
         elif incomplete(option, objective):  # ranked on its priced part, after every complete total
             against = w(INCOMPLETE_TOTAL)
         elif mine.score and option.score is not None and objective in (Objective.TCO, Objective.CLOUD):
@@ -376,6 +400,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     book = price_book_for(est.scenario.economics) if book is None else book
     result = ranking(est, catalog, objective, filters)
     mine, priced, unpriced = ranked_options(est, catalog, objective, book, result)
+    mine = with_reason(mine, result)  # why the ranking leaves its card unranked, where it does
     ordered = in_ranking_order(mine, priced, objective, book)  # the ranking's order, the buyer's choice in its place
     decision = summary_price_decision(ordered if choice_ranked(est, w, recommended, filters) else priced,
                                       objective, book)
@@ -395,7 +420,7 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     named = None if recommended else other.estimate if other is not None else None \
         if choice_problems(est, w, filters) else est
     said = named and open_ranking_sentence(open_ranking_first(est, catalog, objective, filters), named, w, speed_text)
-    verdict = _sentences(w, _verdict(mine, best, objective, w, recommended, bool(unpriced), filters),
+    verdict = _sentences(w, _verdict(mine, best, objective, w, recommended, bool(unpriced), filters, result),
                          *filter(None, (said,)), *unpriced_sentence(unpriced, w))  # page 1 says so
     view = estimate_view(est)
     status, state = headline_verdict(est, tuple(filter(None, (vendors_verdict(est.card, filters),))))

@@ -9,6 +9,7 @@ server, which has a price and lacks a board power; the command line said so per 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from configurator.core.messages import Message
 from configurator.core.recommend import oversized_fleet
@@ -98,6 +99,20 @@ def unpriced_sentence(unpriced: Sequence, w: Words) -> tuple[str, ...]:
         return said
     return (*said, w("Enter a quote to rank it." if len(unpriced) == 1 else
                      "Enter quotes to rank those without a price."))
+
+
+def with_reason(option, result):
+    """``option`` (a summary's own configuration) with the reason the ranking ``result`` gives for not ranking its
+    card (:attr:`~configurator.core.recommend.Result.unpriced`: no price, no published board power …) where the
+    option has no score and no reason of its own; else ``option``. The summary said "it has no price on that basis —
+    enter a quote" of a 16 × Ascend 910C server priced at 414.88 万元 whose board power is unpublished until
+    December 2026 (users50)."""
+    if option.score is not None or option.reason is not None:
+        return option
+    card = option.estimate.card.id
+    reason = next((next(iter(rec.reasons), None) for rec in getattr(result, "unpriced", ()) if rec.card.id == card),
+                  None)
+    return option if reason is None else replace(option, reason=reason)
 
 
 def unpriced_rows(unpriced: Sequence, w: Words, speed_text: Callable) -> list[tuple[str, ...]]:

@@ -4048,6 +4048,10 @@ Reinstall GPU Configurator to repair it.</source>
         <translation>基准线以下 {n} 种配置中报价完整、最接近预算的一项；它违反的约束只有预算</translation>
     </message>
     <message>
+        <source>of {n} cards not ranked for want of a figure, one that meets every constraint you set</source>
+        <translation>在 {n} 种因缺少数据而未参与排名的卡中，满足您所设全部约束的一种</translation>
+    </message>
+    <message>
         <source>the card you picked; the count and layout chosen by the planner</source>
         <translation>您选的卡；数量与布局由规划器选择</translation>
     </message>

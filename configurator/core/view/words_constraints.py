@@ -134,6 +134,7 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "Your choice, {mine}, cannot be recommended: {problems}.": "您的选择 {mine} 不能推荐：{problems}。",
     "No configuration meets every constraint set. The nearest, {mine}, breaks: {problems}.":
         "没有满足所设全部约束的配置。最接近的方案 {mine} 未满足：{problems}。",
+    "The nearest, {mine}, breaks: {problems}.": "最接近的方案 {mine} 未满足：{problems}。",
     "The budget covers {share} of it: raise the budget or lower the requirements.":
         "预算只够其费用的 {share}：请提高预算，或降低需求。",
     "No other card's configuration meets every constraint set either.": "也没有其他卡的配置能满足所设的全部约束。",

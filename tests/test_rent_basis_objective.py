@@ -74,6 +74,10 @@ def test_an_objective_typed_wins_and_against_the_basis_is_said():
     assert document["ranked"][0]["card"]["id"] == "mi350x"  # bought, as asked
     text = _run(*RENTER, "--budget-basis", "rent", "--objective", "tco")
     assert "Ranked by total cost of ownership, as asked, though the budget is rent" in text
+    fastest = json.loads(_run(*RENTER, "--budget-basis", "rent", "--budget", "100k", "--objective", "fastest",
+                              "--json"))  # a rent budget the MI350X's missing rent cannot be checked against
+    assert [r["card"]["id"] for r in fastest["ranked"]] == ["mi325x"] and fastest["objective_said"] is None
+    assert [r["card"] for r in fastest["unpriced"]] == ["mi350x"]  # listed, never within the budget
 
 
 def test_a_purchase_budget_ranks_as_before():
@@ -152,3 +156,17 @@ def test_the_wizard_rents_for_a_buyer_whose_budget_is_rent(qtbot, controller):
     assert controller.scenario.ranking.objective is None  # the window ranks as the wizard did: by rent
     assert objective_for(controller.scenario.ranking.objective, controller.scenario.constraints.budget_basis) \
         is Objective.CLOUD
+
+
+def test_an_older_files_default_objective_is_read_as_not_asked():
+    from configurator.core.scenario_io import scenario_from_document, scenario_to_document
+
+    rent = updated(_scenario(), constraints={"budget_basis": "rent"})
+    for written, read in (("tco", None), ("fastest", Objective.FASTEST), ("cloud", Objective.CLOUD)):
+        document = scenario_to_document(rent)
+        body = {**document["scenario"], "schema_version": 6, "ranking": {**document["scenario"]["ranking"],
+                                                                        "objective": written}}
+        opened = scenario_from_document({**document, "version": 6, "scenario": body})
+        assert opened.ranking.objective is read, written  # version 6 wrote 'tco' into every file: not asked
+    assert scenario_from_document(scenario_to_document(updated(rent, ranking={"objective": "tco"}))) \
+        .ranking.objective is Objective.TCO  # a version 7 file's 'tco' was asked: kept

@@ -31,7 +31,7 @@ RANKING_ENGLISH: dict[str, str] = {
     "ranking-asked-domestic": "domestic (China) vendors only (--domestic-only)",
     "ranking-asked-consumer": "consumer graphics cards included (--consumer)",
     "cli-ranking-cards-unknown": "The scenario file names cards the catalog does not list: {cards} (not compared)",
-    "ranked-by-rent-basis": "Ranked by rent: the budget is rent (asking for another objective ranks by it)",
+    "ranked-by-rent-basis": "Ranked by rent: the budget is rent (pick another objective to rank otherwise)",
     "ranked-against-basis": (
         "Ranked by total cost of ownership, as asked, though the budget is rent: the budget is checked against "
         "the rent, and a card without a rent is not within it"

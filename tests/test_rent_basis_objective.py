@@ -170,3 +170,18 @@ def test_an_older_files_default_objective_is_read_as_not_asked():
         assert opened.ranking.objective is read, written  # version 6 wrote 'tco' into every file: not asked
     assert scenario_from_document(scenario_to_document(updated(rent, ranking={"objective": "tco"}))) \
         .ranking.objective is Objective.TCO  # a version 7 file's 'tco' was asked: kept
+
+
+def test_the_windows_cost_chart_is_on_the_rankings_basis_by_rent():
+    from configurator.core.analysis import chart_basis, ranking_basis
+    from configurator.core.view.cost_bases import chart_basis_note
+    from configurator.core.view.rows import write
+
+    rent = updated(_scenario(), constraints={"budget_basis": "rent"})
+    assert ranking_basis(rent) == "cloud" and ranking_basis(_scenario()) == "tco"
+    assert ranking_basis(updated(rent, ranking={"objective": "tco"})) == "tco"  # asked: it wins
+    assert chart_basis(None, "cloud", "cloud") == "cloud"  # a rented card's chart is on rent, the ranking's basis
+    assert chart_basis_note("cloud", 4, "cloud") is None and chart_basis_note("tco", 4) is None
+    note = chart_basis_note("tco", 4, "cloud")  # a card picked without a rent: its chart is not the ranking's
+    assert "The ranking: cloud rent; a card below yours here may cost more to rent." in write(note, "en")
+    assert "租用成本可能更高" in write(note, "zh_CN")

@@ -33,6 +33,7 @@ from configurator.core.messages_said import said_in
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.examples import examples_said
 from configurator.core.recommend import Objective, recommend
+from configurator.core.ranking_basis import basis_said
 from configurator.core.recommend_json import load_to_dict, result_to_dict
 from configurator.core.serving_use import estimate_load_note
 from configurator.core.slow_end_count import with_slow_end_asked
@@ -104,10 +105,12 @@ def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
     from configurator.core.mismatch import mismatch, said_beside  # it ranks the catalog: imported when asked
     from configurator.core.recommend_filters import asked_filters
     from configurator.core.scenario import RankingQuestion
+    from configurator.core.scenario_ranking import objective_for
 
     saved = scenario.ranking  # the file's saved question (the window's): an estimate kept from before may hold none
-    mismatched = mismatch(result.scenario, catalog, None, saved.objective, asked_filters(
-        saved, result.scenario.workload)) if saved != RankingQuestion() else mismatch(result.scenario, catalog)
+    by = objective_for(saved.objective, scenario.constraints.budget_basis)  # none saved: how the budget pays
+    filters = asked_filters(saved, result.scenario.workload) if saved != RankingQuestion() else None
+    mismatched = mismatch(result.scenario, catalog, None, by, filters)
     read_in = typed_bare(getattr(args, "budget", None))  # --budget 5M: which currency, said
     if args.json:
         document = estimate_to_dict(result, deployment_cost(result))
@@ -166,13 +169,15 @@ def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
     shown = shown_estimate(result)  # its verdicts: the constraints the ranking was checked against
     read_in = typed_bare(args.budget)  # --budget 5M: which currency, said
     if args.json:
+        said = basis_said(asked.question.objective, scenario)  # ranked by rent as the budget is rent, or against it
         _print_json({**result_to_dict(result), "filters": asked_to_dict(asked),
-                     "job": job_to_dict(scenario, shown, typed_paths(args), read_in)})
+                     "job": job_to_dict(scenario, shown, typed_paths(args), read_in),
+                     "objective_said": None if said is None else said.to_dict()})
     else:
         typed = typed_paths(args)  # a default typed is the buyer's: never said as a default
         # first: the job every row answers
         print(single_line(job_line(scenario, shown, args.lang, typed, read_in)) + "\n")
-        print_from_file(asked, args.lang)
+        print_from_file(asked, args.lang, scenario)
         if args.count is not None:  # typed, but every count is weighed: said, not silently dropped
             print(single_line(msg("cli-recommend-count-not-kept", count=args.count).text_in(args.lang)) + "\n")
         if args.card is not None and args.card_price is None and args.cloud_price is None:  # read as a filter

@@ -16,7 +16,9 @@ from configurator.core.catalog import Catalog
 from configurator.core.messages import Message, msg
 from configurator.core.recommend import Filters, Objective
 from configurator.core.recommend_filters import asked_filters
+from configurator.core.ranking_basis import basis_said
 from configurator.core.scenario import RankingQuestion, Scenario
+from configurator.core.scenario_ranking import objective_for
 from configurator.core.view.printable import single_line
 from configurator.core.view.words import words
 from configurator.report.language import OBJECTIVE_LABELS
@@ -36,7 +38,8 @@ def add_question_flags(parser: argparse.ArgumentParser) -> None:
     """The flags of the ranking question (``recommend`` and ``report``), each unset unless typed (``--objective``:
     a :class:`NotTyped` 'tco'): the scenario file's saved question fills what is not typed (:func:`ranking_asked`)."""
     parser.add_argument("--objective", choices=[o.value for o in Objective], default=NotTyped(Objective.TCO.value),
-                        help="what to minimise (default: the scenario file's, else total cost of ownership)")
+                        help="what to minimise (default: the scenario file's, else how the budget pays: cloud "
+                             "(rent) with --budget-basis rent, else total cost of ownership)")
     parser.add_argument("--domestic-only", action=argparse.BooleanOptionalAction, default=None,
                         help="only vendors based in mainland China (default: the scenario file's, else off)")
     parser.add_argument("--cards", metavar="IDS",
@@ -51,8 +54,10 @@ def add_question_flags(parser: argparse.ArgumentParser) -> None:
 
 @dataclass(frozen=True)
 class Asked:
-    """What a ranking on the command line asks: the objective, the filters it ranks with, the question (the
-    window's four parts) and which of its parts came from the scenario file (:data:`QUESTION_FLAGS`' keys)."""
+    """What a ranking on the command line asks: the objective (the one typed or saved, else the budget basis's:
+    :func:`~configurator.core.scenario_ranking.objective_for`), the filters it ranks with, the question (the
+    window's four parts; its objective None where none was typed or saved) and which of its parts came from the
+    scenario file (:data:`QUESTION_FLAGS`' keys)."""
 
     objective: Objective
     filters: Filters
@@ -78,7 +83,8 @@ def ranking_asked(args: argparse.Namespace, scenario: Scenario, catalog: Catalog
     question = RankingQuestion(**{part: filed[part] if value is None else value for part, value in from_flags.items()})
     from_file = tuple(part for part, value in from_flags.items()
                       if value is None and filed[part] != RankingQuestion.model_fields[part].default)
-    return Asked(question.objective, _filters(question, scenario, typed, from_flags["consumer"]), question, from_file)
+    return Asked(objective_for(question.objective, scenario.constraints.budget_basis),
+                 _filters(question, scenario, typed, from_flags["consumer"]), question, from_file)
 
 
 def _filters(question: RankingQuestion, scenario: Scenario, typed: Filters, consumer_typed: bool | None) -> Filters:
@@ -121,11 +127,13 @@ def from_file_said(asked: Asked) -> Message | None:
     return msg("cli-ranking-from-file", asked=parts)
 
 
-def print_from_file(asked: Asked, language: str) -> None:
-    """First, set apart, the line of :func:`from_file_said` in ``language``; nothing where the file set no part."""
-    said = from_file_said(asked)
-    if said is not None:
-        print(single_line(said.text_in(language)) + "\n")
+def print_from_file(asked: Asked, language: str, scenario: Scenario | None = None) -> None:
+    """First, set apart, the line of :func:`from_file_said` in ``language``, then (given ``scenario``) how its
+    budget basis bears on the objective (:func:`~configurator.core.ranking_basis.basis_said`: 'Ranked by rent:
+    the budget is rent …'); nothing where neither has a word to say."""
+    for said in (from_file_said(asked), None if scenario is None else basis_said(asked.question.objective, scenario)):
+        if said is not None:
+            print(single_line(said.text_in(language)) + "\n")
 
 
 def asked_to_dict(asked: Asked) -> dict:

@@ -31,7 +31,7 @@ def run_report(args: argparse.Namespace, catalog: Catalog) -> int:
 
     asked = ranking_asked(args, scenario, catalog, filters_from_args(args, catalog))  # over the file's question
     objective, filters = asked.objective, asked.filters
-    print_from_file(asked, args.lang)
+    print_from_file(asked, args.lang, scenario)
     recommended = _recommended_for_report(scenario, catalog, args, objective, filters)
     # the chosen card's owned count as the ranking sets it (--owned on another card: none owned)
     scenario = recommended or (priced_for(scenario, catalog.get(scenario.card_id), filters)

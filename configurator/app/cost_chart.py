@@ -41,6 +41,7 @@ class CostScatter(Chart):
         self._family = FIRST_SHOWN  # until the first analysis
         self._currency = "USD"
         self._basis: str | None = None
+        self._ranking = "tco"  # the basis the ranking ranks on ('cloud' by rent: core.analysis.ranking_basis)
         self._years: float | None = None
         self._cost_unit = "job"
         self._workload = None  # the analysed workload, whose family's pace the TCO axis names
@@ -66,7 +67,7 @@ class CostScatter(Chart):
 
         full = cost_axis_tooltip(self._cost_unit, self._basis, self._currency, self._years, pace, self._desks)
         self.getPlotItem().getAxis("left").setToolTip(full)
-        note = chart_basis_note(self._basis, self._years)  # off the ranking's basis: says so where the chart is hovered
+        note = chart_basis_note(self._basis, self._years, self._ranking)  # off the ranking's basis: said on hover
         self.setToolTip(full + (f"\n\n{write(note, current_language())}" if note is not None else ""))
 
     def _fit_view(self, positions: list[tuple[float, float]]) -> None:
@@ -88,12 +89,15 @@ class CostScatter(Chart):
         years = analysis.estimate.scenario.economics.amortisation_years
         from configurator.core.desks import at_desks
 
+        from configurator.core.analysis import ranking_basis
+
         scenario = analysis.estimate.scenario
-        shown = (family, currency, classes, basis, unit, years, scenario.workload, at_desks(scenario))
+        shown = (family, currency, classes, basis, unit, years, scenario.workload, at_desks(scenario),
+                 ranking_basis(scenario))
         if shown != (self._family, self._currency, self._classes, self._basis, self._cost_unit, self._years,
-                     self._workload, self._desks):
+                     self._workload, self._desks, self._ranking):
             (self._family, self._currency, self._classes, self._basis, self._cost_unit, self._years,
-             self._workload, self._desks) = shown
+             self._workload, self._desks, self._ranking) = shown
             self.retranslate()
         points = analysis.catalog_points
         scale = family.charts.cost_x_scale  # milliseconds per token; hours; cards

@@ -24,6 +24,7 @@ from configurator.core.view.numbers import deadline_unit
 from configurator.core.recommend import Filters, Objective
 from configurator.core.recommend_filters import asked_filters
 from configurator.core.scenario import RankingQuestion, Scenario
+from configurator.core.scenario_ranking import objective_for
 from configurator.core.serving_use import latency_targets
 from configurator.core.view.constraints_view import latency_targets_phrase
 from configurator.core.view.family_view import view_of
@@ -64,22 +65,28 @@ class Ranking:
 
 
 def ranking_of(scenario: Scenario) -> Ranking:
-    """The panel's :class:`Ranking` of ``scenario``'s ranking question (``Scenario.ranking``)."""
+    """The panel's :class:`Ranking` of ``scenario``'s ranking question (``Scenario.ranking``), its objective the one
+    asked, else how the budget pays (:func:`~configurator.core.scenario_ranking.objective_for`: "Rank by" reads
+    lowest cloud cost once the budget caps rent)."""
     asked = scenario.ranking
-    return Ranking(Objective(asked.objective), Filters(domestic_only=asked.domestic_only, consumer=asked.consumer,
-                                                       cards=asked.cards))
+    return Ranking(objective_for(asked.objective, scenario.constraints.budget_basis),
+                   Filters(domestic_only=asked.domestic_only, consumer=asked.consumer, cards=asked.cards))
 
 
-def question_of(ranking: Ranking) -> RankingQuestion:
-    """The scenario's ranking question (``Scenario.ranking``) the panel's :class:`Ranking` asks."""
+def question_of(ranking: Ranking, scenario: Scenario | None = None) -> RankingQuestion:
+    """The scenario's ranking question (``Scenario.ranking``) the panel's :class:`Ranking` asks: its objective left
+    unasked (None) where ``scenario`` asked none and the panel ranks by the one its budget basis gives, so that the
+    budget basis still decides (a filter changed does not fix "Rank by")."""
     chosen = ranking.filters
-    return RankingQuestion(objective=ranking.objective, cards=tuple(chosen.cards), domestic_only=chosen.domestic_only,
-                           consumer=bool(chosen.consumer))
+    unasked = scenario is not None and scenario.ranking.objective is None and ranking.objective is objective_for(
+        None, scenario.constraints.budget_basis)
+    return RankingQuestion(objective=None if unasked else ranking.objective, cards=tuple(chosen.cards),
+                           domestic_only=chosen.domestic_only, consumer=bool(chosen.consumer))
 
 
-def question_changes(ranking: Ranking) -> dict[str, object]:
-    """The scenario's changes (dotted paths) that keep ``ranking`` as its ranking question."""
-    return {f"ranking.{key}": value for key, value in question_of(ranking).model_dump().items()}
+def question_changes(ranking: Ranking, scenario: Scenario | None = None) -> dict[str, object]:
+    """The scenario's changes (dotted paths) that keep ``ranking`` as its ranking question (:func:`question_of`)."""
+    return {f"ranking.{key}": value for key, value in question_of(ranking, scenario).model_dump().items()}
 
 
 def none_spin(path: str, decimals: int, suffix: str, tip: str, box: QDoubleSpinBox | None = None) -> QDoubleSpinBox:
@@ -197,7 +204,8 @@ class RankingControls:
         """The objective or a filter changed: kept in the scenario (``Scenario.ranking``), an undoable step that
         marks the file changed, so it is saved, autosaved and opened again with the scenario."""
         if ranking_of(self.controller.scenario) != ranking:
-            self.controller.apply_many(question_changes(ranking), "ranking.objective",  # one step each: not merged
+            changes = question_changes(ranking, self.controller.scenario)
+            self.controller.apply_many(changes, "ranking.objective",  # one step each: not merged
                                        lambda: _tc("RecommendationPanel", "Change the ranking's question"), merge=False)
 
     def _show_ranking_question(self, scenario: Scenario) -> None:

@@ -24,6 +24,7 @@ from configurator.app.recommend_requests import DEBOUNCE_MS, RankingRequests
 from configurator.app.recommend_table import SUPPORT_CAUTION_COLOUR, RankingTable
 from configurator.app.tradeoff_chart import ServingTradeoffChart
 from configurator.app.worker import LatestJob, show_busy
+from configurator.core.ranking_basis import ranked_said
 from configurator.core.recommend import Result
 from configurator.core.recommend_budget import budget_short_message
 from configurator.core.serving_use import as_asked, short_note
@@ -312,8 +313,9 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
 
     def _fill(self, result: Result, partial: bool, kept: str | None) -> None:
         self.result = result
-        self.job_label.setText(job_line(self.controller.scenario, shown_estimate(result), current_language(),
-                                        self.controller.typed))
+        job = job_line(self.controller.scenario, shown_estimate(result), current_language(), self.controller.typed)
+        said = ranked_said(result.objective, self.controller.scenario)  # by rent as the budget is rent, or against it
+        self.job_label.setText(job if said is None else job + "\n" + message_text(said))
         self._set_headers()
         self.table.clearSpans()
         self._fill_table(result)

@@ -33,10 +33,14 @@ class SummaryActions:
             return panel.ranking.value.objective, panel.filters()
         from configurator.core.recommend_filters import asked_filters
         from configurator.core.scenario import RankingQuestion
+        from configurator.core.scenario_ranking import Objective, objective_for
 
         scenario = self.controller.scenario
         asked = scenario.ranking  # a question saved with the scenario, the panel not opened
-        return () if asked == RankingQuestion() else (asked.objective, asked_filters(asked, scenario.workload))
+        by = objective_for(asked.objective, scenario.constraints.budget_basis)  # none asked: how the budget pays
+        if asked == RankingQuestion() and by is Objective.TCO:
+            return ()
+        return by, asked_filters(asked, scenario.workload)
 
     def summary_document(self):
         """The configuration summary of the current scenario as a printable document."""

@@ -202,6 +202,7 @@ def answers_scenario(a: WizardAnswers, current: Scenario, catalog: Catalog) -> S
                      "latency_percentile": a.latency_percentile,
                      "region": a.region},
         economics={"amortisation_years": a.years},
+        ranking={"objective": None},  # asked how the buyer pays, not what to rank by: the budget basis decides
     )
     from configurator.core.workloads.job_defaults import (  # here: the wizard's pages load before the estimator
         with_default_card,

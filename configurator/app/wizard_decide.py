@@ -19,6 +19,7 @@ from configurator.core.recommend_card import suggest
 from configurator.core.recommend_budget import budget_short, unranked_meeting_all
 from configurator.core.recommend_owned import asks_owned_alone, owned_alone
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload, updated
+from configurator.core.scenario_ranking import objective_for
 from configurator.core.serving_use import as_asked
 from configurator.core.slow_end_count import with_slow_end_asked
 from configurator.core.software import card_cautions
@@ -72,6 +73,9 @@ class Decision:
     """Said before anything else: the card's vendor software is past its support (the ranking's
     caution, with the best-ranked card with no end of support on record, where the recommender chose it; else the card's
     own, :func:`~configurator.core.software.past_support_caution`). Not among ``reasons``."""
+    objective: Objective = Objective.TCO
+    """What the recommender ranked by: how the buyer pays (:func:`~configurator.core.scenario_ranking.objective_for`:
+    by rent where the budget is rent, else by total cost of ownership); the wizard asks no objective."""
     owned_alone: Message | None = None
     """Where the cards owned (``chosen_by`` 'owned') cannot carry the load alone: what they carry and
     what all of it needs of the same card, and whether that meets the constraints set — the
@@ -142,7 +146,8 @@ def decide(answers: Scenario, catalog: Catalog, card_id: str | None, owned: int 
            precision_given: bool) -> Decision:
     """Card, count and layout for the wizard's ``answers``.
 
-    ``card_id`` None: the recommender ranks every card the filters allow by cost of ownership
+    ``card_id`` None: the recommender ranks every card the filters allow by how the buyer pays (rent where
+    the budget is rent, else cost of ownership: :func:`~configurator.core.scenario_ranking.objective_for`)
     and the best is taken; else the planner lays out that card (``owned`` cards of it when
     given, else the count the recommendation would rank for it).
     """
@@ -165,7 +170,8 @@ def decide_steps(answers: Scenario, catalog: Catalog, card_id: str | None, owned
         yield decided
         return
     scenario = with_planner_choices(answers, None)
-    for step in ranking_steps(scenario, catalog, Objective.TCO, Filters(), book=book, cancelled=cancelled):
+    by = objective_for(None, answers.constraints.budget_basis)  # the wizard asks how the buyer pays, no objective
+    for step in ranking_steps(scenario, catalog, by, Filters(), book=book, cancelled=cancelled):
         result = step.result
         best = result.best
         ranked = len(result.ranked)
@@ -184,8 +190,8 @@ def decide_steps(answers: Scenario, catalog: Catalog, card_id: str | None, owned
             est, reasons, chosen_by = estimate(plannable(scenario, card), card), (), "recommender"
         else:
             est, reasons, chosen_by = best.estimate, best.reasons, "recommender"
-        yield _decided(answers, est, reasons, chosen_by, ranked, owned, precision_given, book,
-                       None if step.final else (step.done, step.total))
+        yield replace(_decided(answers, est, reasons, chosen_by, ranked, owned, precision_given, book,
+                               None if step.final else (step.done, step.total)), objective=by)
 
 
 def _chosen(answers: Scenario, catalog: Catalog, card_id: str, owned: int | None, precision_given: bool) -> Estimate:

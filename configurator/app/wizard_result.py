@@ -38,6 +38,8 @@ from configurator.core.desks import at_desks
 from configurator.core.message_numbers import count_param
 from configurator.core.messages import msg
 from configurator.core.procurement.workstations import workstations_needed
+from configurator.core.ranking_basis import basis_said
+from configurator.core.scenario_ranking import Objective
 from configurator.core.scenario import Constraints, Parallelism, Scenario
 from configurator.core.serving_use import load_note
 from configurator.core.view.assumptions_view import assumption_notes
@@ -63,6 +65,11 @@ RUNNING_UNITS = ("user-month", "stream-hour")
 """Units of work whose TCO per unit the answer's cost line says beside the totals: a service that
 runs all the years (desktops, streams); a render job's per frame holds only at full pace all years
 (its reasons say what the job alone costs)."""
+
+
+RANKED_BY = ("recommender", "closest", "over-budget", "unranked")
+"""How a decision the recommender's ranking chose was chosen (:attr:`Decision.chosen_by`): a card picked or owned is
+not ranked."""
 
 
 class ConstraintsPage(QWizardPage):
@@ -337,11 +344,13 @@ class SummaryPage(QWizardPage):
                                   "set").format(n=d.ranked),
               "you": self.tr("the card you picked; the count and layout chosen by the planner"),
               "owned": self.tr("the cards you own, laid out by the planner")}[d.chosen_by]
-        parts.append(self._buy_line(d, by))
+        rented = d.objective is Objective.CLOUD and d.chosen_by in RANKED_BY
+        parts.append(self._rent_line(d, by) if rented else self._buy_line(d, by))
         parts.append(self._layout_line(view))
-        parts.append(self._cost_line(d))
+        parts.append(self._rent_cost_line(d) if rented else self._cost_line(d))
         parts.append(escape(write(view.verdict, current_language())))
-        html = (self._constraints_warning(d) + self._support_caution(d) + self._load_note(d) + self._owned_note(d)
+        html = (self._basis_note(d) + self._constraints_warning(d) + self._support_caution(d) + self._load_note(d)
+                + self._owned_note(d)
                 + "<p>"
                 + "</p><p>".join(parts) + "</p>"
                 + self._constraints_html(d))
@@ -357,7 +366,7 @@ class SummaryPage(QWizardPage):
 
         # the ranking chose the card: its choice is the class rule's verdict; a card picked or owned has no check
         # shown here, so the generic class line stays (an A10 picked for a full fine-tune read no class line)
-        ranked = d.chosen_by in ("recommender", "closest", "over-budget", "unranked")
+        ranked = d.chosen_by in RANKED_BY
         notes = (*said_beside(est, None, ranked), *assumption_notes(est))  # the warnings, then the assumptions
         if notes:
             html += "<p><b>" + self.tr("Notes") + "</b></p><ul>" + "".join(
@@ -393,6 +402,36 @@ class SummaryPage(QWizardPage):
                 cards=cards, card=card, servers=servers, by=by, spares=self.tr("%n spare server(s)", "", spares),
                 spare_cards=self._cards(spares * d.cost.bom.gpus_per_server, name, named=False))
         return cjk_joined(line, current_language())  # '16 颗 昇腾': no space between two Chinese characters
+
+    def _rent_line(self, d: Decision, by: str) -> str:
+        """'Rent: 32 cards of Instinct MI325X in 4 servers — …': ranked by rent (the budget is rent), the cards are
+        rented in the servers they come in, nothing bought (:attr:`Decision.objective`)."""
+        s = d.scenario
+        name = card_name(d.estimate.card.name, current_language())
+        line = self.tr("<b>Rent:</b> {cards} of {card} in {servers} — {by}").format(
+            cards=self._cards(s.count, name), card=escape(name), servers=self.tr("%n server(s)", "", s.nodes), by=by)
+        return cjk_joined(line, current_language())
+
+    def _rent_cost_line(self, d: Decision) -> str:
+        """'Cost: rent 1.95 USD per card-hour; 886 USD for the whole job (rent 2026-05)': what the ranking by rent
+        ranked on, the rent of the cards for the job (a service: for an hour); the purchase line where the card has
+        no rent (it is not ranked by rent: the closest below the line may have none)."""
+        costs = d.estimate.costs
+        rate, total = costs.prices.cloud_per_hour, costs.cloud
+        if rate is None or total is None:
+            return self._cost_line(d)
+        said = self.tr("<b>Cost:</b> rent {rate} per card-hour; {total} for the whole job (rent {date})") \
+            if family_of(d.scenario.workload).one_off_job else \
+            self.tr("<b>Cost:</b> rent {rate} per card-hour; {total} an hour (rent {date})")
+        return said.format(rate=fmt.money(rate, costs.currency), total=fmt.money(total, costs.currency),
+                           date=escape(costs.prices.cloud_price_date or "—"))
+
+    def _basis_note(self, d: Decision) -> str:
+        """First, where the recommender ranked by how the buyer pays and that is by rent: 'Ranked by rent: the
+        budget is rent …' (:func:`~configurator.core.ranking_basis.basis_said`, the command line's and the
+        summary's line); nothing for a card picked or owned, or a budget on the purchase."""
+        said = basis_said(None, d.answers) if d.chosen_by in RANKED_BY else None
+        return "" if said is None else f"<p><b>{escape(message_text(said))}</b></p>"
 
     def _cards(self, n: int, name: str, named: bool = True) -> str:
         """'16 cards' before a card's name; in Chinese the measure word alone ('50 张', the name follows), 颗 where

@@ -18,6 +18,7 @@ from configurator.core.fit_suggestions import Suggestion, fewest_that_fit, what_
 from configurator.core.recommend_filters import asked_filters
 from configurator.core.workloads.serving.deployment import carries_load, serving_deployment
 from configurator.core.scenario import COUNT_SWEEP, Scenario
+from configurator.core.scenario_ranking import Objective, objective_for
 from configurator.core.procurement.deployment import deployment_cost
 from configurator.core.procurement.servers import UNPRICED_RACK, rack_item
 from configurator.core.workloads import CatalogPoint, CostBasis, MemoryCurve, family_of
@@ -133,7 +134,7 @@ def analysis_steps(scenario: Scenario, catalog: Catalog, compared_ids: Sequence[
     points = []
     family = family_of(scenario.workload)
     own = family.catalog_point(scenario, card, chosen)
-    basis = chart_basis(own, chosen.costs.basis)
+    basis = chart_basis(own, chosen.costs.basis, ranking_basis(scenario))
     owned = bool(scenario.economics.owned_cards)
     for other in catalog.cards:
         if cancelled():
@@ -159,11 +160,21 @@ def point_tco(point: CatalogPoint | None) -> float | None:
     return None if tco is None else tco * point.units_per_cost
 
 
-def chart_basis(own: CatalogPoint | None, own_basis: str | None) -> str:
-    """The cost chart's one basis: the ranking's (the TCO) when the chosen card has a TCO (``own``,
+def ranking_basis(scenario: Scenario) -> str:
+    """The basis ``scenario``'s ranking ranks on: 'cloud' by rent (the objective asked, else a budget that caps rent:
+    :func:`~configurator.core.scenario_ranking.objective_for`), else 'tco'."""
+    objective = objective_for(scenario.ranking.objective, scenario.constraints.budget_basis)
+    return "cloud" if objective is Objective.CLOUD else CostBasis.TCO
+
+
+def chart_basis(own: CatalogPoint | None, own_basis: str | None, ranking: str = CostBasis.TCO) -> str:
+    """The cost chart's one basis: ranked by rent (``ranking`` 'cloud'), the rent where the chosen card has one
+    (``own_basis`` 'cloud'); else the TCO when the chosen card has a TCO (``own``,
     its point) or no price at all (``own_basis`` None: it has no point, and the others are not
     mixed cloud with owned), else the chosen card's own (a cloud rent without a purchase price:
     the chart says it is not the ranking's, :func:`configurator.core.view.cost_bases.chart_basis_note`)."""
+    if ranking == "cloud" and own_basis == "cloud":
+        return own_basis
     if own_basis is None or point_tco(own) is not None:
         return CostBasis.TCO
     return own_basis

@@ -31,6 +31,11 @@ RANKING_ENGLISH: dict[str, str] = {
     "ranking-asked-domestic": "domestic (China) vendors only (--domestic-only)",
     "ranking-asked-consumer": "consumer graphics cards included (--consumer)",
     "cli-ranking-cards-unknown": "The scenario file names cards the catalog does not list: {cards} (not compared)",
+    "ranked-by-rent-basis": "Ranked by rent: the budget is rent (pick another objective to rank otherwise)",
+    "ranked-against-basis": (
+        "Ranked by total cost of ownership, as asked, though the budget is rent: the budget is checked against "
+        "the rent, and a card without a rent is not within it"
+    ),
 }
 RANKING_CHINESE: dict[str, str] = {
     "reason-class-cheaper": "{card}（{category}卡）每词元成本比最佳{other_category}卡 {other} 低 {cheaper:.0%}",
@@ -52,4 +57,6 @@ RANKING_CHINESE: dict[str, str] = {
     "ranking-asked-domestic": "仅国产厂商（--domestic-only）",
     "ranking-asked-consumer": "包括消费级图形卡（--consumer）",
     "cli-ranking-cards-unknown": "方案文件指定的加速卡不在硬件目录中：{cards}（不参与比较）",
+    "ranked-by-rent-basis": "按租金排名：预算为租金（选择其他目标则按其排名）",
+    "ranked-against-basis": "按要求以总拥有成本排名，但预算为租金：预算按租金核对，无租金的加速卡不算在预算内",
 }

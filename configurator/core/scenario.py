@@ -58,7 +58,7 @@ __all__ = ["COUNT_SWEEP", "LAYOUT_FIELDS", "MAX_NAME_CHARS", "RESOLUTIONS", "SCE
            "Parallelism", "RankingQuestion", "Recipe", "Recompute", "Scenario", "SelectivePolicy", "Serving",
            "ServingUse", "Training", "Workload", "added_workload", "field_values", "updated", "updated_or_none"]
 
-SCENARIO_SCHEMA_VERSION = 6
+SCENARIO_SCHEMA_VERSION = 7
 """2: a serving scenario's ``parallelism.ep`` counts cards, not model copies; 3: the attention efficiency
 is None (by kernel and card) unless set, and an older file's 0.45, the single default it wrote, becomes None;
 4: the engine step's tokens are None (the engine's default on the card) unless set, and an older file's 8192
@@ -66,7 +66,8 @@ becomes None (core/scenario_migrate.py); 5: the ranking's objective and filters 
 panel's) are saved with the scenario, an older file ranking by total cost of ownership over every card, as the
 panel did when it opened (no value changes: a version 4 file lacks the part); 6: the time to first token reads
 ``assumptions.prompt_efficiency``, and an older file's own serving-step ``prefill_efficiency`` is carried to it
-(core/scenario_migrate.py)."""
+(core/scenario_migrate.py); 7: the ranking's objective is None unless asked (the budget basis decides:
+``scenario_ranking.objective_for``), and an older file's 'tco', the default every file wrote, becomes None."""
 
 COUNT_SWEEP = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024)
 """Card counts the scaling chart evaluates and the card-count slider steps through (those the

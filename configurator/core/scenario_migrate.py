@@ -34,6 +34,12 @@ then set both. A file without a prompt efficiency is read by what its serving-st
   touched: the file's own value keeps pricing them, as before.
 
 A file that names its prompt efficiency keeps both values as written.
+
+Version 6 → 7: the ranking's objective (``ranking.objective``) became None unless asked, the budget basis then
+deciding (:func:`~configurator.core.scenario_ranking.objective_for`: by rent where the budget is rent, session 50);
+files of versions 5 and 6 wrote 'tco', the single default then, into every scenario whose panel was left as it
+opened, so that value is dropped as not asked. A file that caps capex ranks as before; one whose budget is rent now
+ranks by rent. Any other objective was the buyer's and is kept.
 """
 
 from __future__ import annotations
@@ -68,6 +74,13 @@ in ``formulas/efficiency.py``'s history since 2026-12-02); files wrote the one i
 scenario."""
 
 
+OBJECTIVE_BY_BASIS_SINCE = 7
+"""The schema version from which the ranking's objective is None unless asked."""
+
+OLD_OBJECTIVE_DEFAULT = "tco"
+"""The ranking objective every scenario file of versions 5 and 6 carried unless the buyer picked another."""
+
+
 def migrated_body(body: dict, version: int, notes: list[Message] | None = None) -> dict:
     """``body`` (a scenario document's ``scenario`` part, written by schema ``version``) in the
     current schema; ``notes`` receives a message for each value that changed its spelling."""
@@ -84,6 +97,8 @@ def migrated_body(body: dict, version: int, notes: list[Message] | None = None) 
         body = stepped
     if version < PROMPT_EFFICIENCY_SINCE:
         body = _prompt_efficiency_split(body, notes if body.get("workload") == _SERVING_WORKLOAD else None)
+    if version < OBJECTIVE_BY_BASIS_SINCE:
+        body = _objective_by_basis(body)
     if version >= EP_IN_CARDS_SINCE or body.get("workload") != _SERVING_WORKLOAD:
         return body
     par = body.get("parallelism")
@@ -107,6 +122,14 @@ def _engine_step_by_engine(body: dict) -> dict:
     if not isinstance(serving, dict) or serving.get("max_batched_tokens") != OLD_ENGINE_STEP_DEFAULT:
         return body
     return {**body, "serving": {k: v for k, v in serving.items() if k != "max_batched_tokens"}}
+
+
+def _objective_by_basis(body: dict) -> dict:
+    """``body`` with a ranking objective of the old default dropped (version 6 → 7)."""
+    ranking = body.get("ranking")
+    if not isinstance(ranking, dict) or ranking.get("objective") != OLD_OBJECTIVE_DEFAULT:
+        return body
+    return {**body, "ranking": {k: v for k, v in ranking.items() if k != "objective"}}
 
 
 def _attention_by_kernel(body: dict) -> dict:

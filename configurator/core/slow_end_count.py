@@ -37,7 +37,7 @@ from configurator.core.frozen_record import stored
 from configurator.core.memo import LruMemo
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.scenario import Scenario, updated
-from configurator.core.scenario_ranking import Objective
+from configurator.core.scenario_ranking import Objective, objective_for
 from configurator.core.serving_use import latency_targets
 from configurator.core.uncertainty import slow_end_hours, slow_end_latency, slow_end_rate
 from configurator.core.verdicts import USERS_SAID, Verdict
@@ -194,7 +194,8 @@ def with_slow_end_asked(est: Estimate) -> Estimate:
     slow end's count (:func:`with_slow_end`) on the basis of the ranking question its scenario holds
     (:attr:`~configurator.core.scenario.Scenario.ranking`: by rent, the extra rent; else the extra cost of
     owning), priced at the scenario's own prices, as its summary is."""
-    return with_slow_end(est, None, est.scenario.ranking.objective)
+    asked = est.scenario.ranking.objective  # none asked: how the budget pays (objective_for)
+    return with_slow_end(est, None, objective_for(asked, est.scenario.constraints.budget_basis))
 
 
 def fewest_at_slow_end(scenario: Scenario, card: Card, target: float, whole_systems: bool = True,

@@ -22,6 +22,7 @@ from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.workloads.layout import unpinned
 from configurator.core.training_mistake import TRAINING_TIME_SLACK, at_the_pace_asked, comparable_scenario
 from configurator.core.recommend import Filters, Objective, Result, recommend
+from configurator.core.ranking_basis import ranked_said
 from configurator.core.recommend_budget import budget_covered
 from configurator.core.recommend_filters import vendors_verdict
 from configurator.core.scenario import Scenario
@@ -47,6 +48,7 @@ from configurator.report.language import sentences as _sentences
 from configurator.report.language import (
     OBJECTIVE_LABELS,
     Words,
+    sentence,
 )
 from configurator.report.parts import (  # noqa: F401 - gib and num are re-exported (tests import them from here)
     Chart,
@@ -308,6 +310,14 @@ def pinned_layout(est: Estimate) -> tuple[str, ...]:
     return est.scenario.pinned
 
 
+def _basis_note(objective: Objective, scenario: Scenario, w: Words) -> str:
+    """How the budget basis bears on the ranking, as a sentence: 'Ranked by rent: the budget is rent …'
+    (:func:`~configurator.core.ranking_basis.ranked_said`, the command line's and the wizard's line); empty where
+    it has nothing to say (a budget on the purchase, ranked by ownership)."""
+    said = ranked_said(objective, scenario)
+    return "" if said is None else sentence(w, said)
+
+
 def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequence[Option],
                         objective: Objective, w: Words, recommended: bool = False,
                         filters: Filters | None = None) -> Table:
@@ -357,7 +367,8 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
     note = _sentences(w, w("Ranked by {by}; every cost on one basis: {basis}, in {currency}.",
                            by=w(OBJECTIVE_LABELS[objective.value]), basis=basis,
                            currency=column_units(tops, currency, w.language)), unit_named,  # "万元、元"
-                      *filter(None, (filters_note(filters, w, mine.estimate.scenario.workload),
+                      *filter(None, (_basis_note(objective, mine.estimate.scenario, w),
+                                     filters_note(filters, w, mine.estimate.scenario.workload),
                                      unpriced_note(unpriced, w), excluded_note(everyone, w),
                                      rent_tiers_note([o for o in everyone if o.score is not None], objective, w))))
     if mine.estimate.scenario.workload.is_training and mine.estimate.scenario.constraints.deadline_hours is None:

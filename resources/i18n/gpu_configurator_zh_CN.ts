@@ -4129,6 +4129,18 @@ Reinstall GPU Configurator to repair it.</source>
             <numerusform>%n 台备用服务器</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&lt;b&gt;Rent:&lt;/b&gt; {cards} of {card} in {servers} — {by}</source>
+        <translation>&lt;b&gt;租用：&lt;/b&gt;{cards} {card}，共 {servers}——{by}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cost:&lt;/b&gt; rent {rate} per card-hour; {total} for the whole job (rent {date})</source>
+        <translation>&lt;b&gt;成本：&lt;/b&gt;租金每卡每小时 {rate}；整个作业 {total}（租用价 {date}）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cost:&lt;/b&gt; rent {rate} per card-hour; {total} an hour (rent {date})</source>
+        <translation>&lt;b&gt;成本：&lt;/b&gt;租金每卡每小时 {rate}；每小时 {total}（租用价 {date}）</translation>
+    </message>
     <message numerus="yes">
         <source>%n card(s)</source>
         <comment>before a card&apos;s name that counts chips</comment>

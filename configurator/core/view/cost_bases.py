@@ -139,18 +139,24 @@ def period(years: float | None) -> Message:
 
 
 RANKING_BASIS = "tco"
-"""The basis the recommendation, the panel's ranking and the summary rank by (their default objective)."""
+"""The basis the recommendation, the panel's ranking and the summary rank by when buying (their default objective
+where the budget is not rent: :func:`~configurator.core.scenario_ranking.objective_for`)."""
 
 
-def chart_basis_note(basis: str | None, years: float | None = None) -> Phrase | None:
+def chart_basis_note(basis: str | None, years: float | None = None, ranking: str = RANKING_BASIS) -> Phrase | None:
     """What the window's cost chart says beside its title when its basis is not the ranking's
     (session 24, persona finding #20: a VDI chart on "cloud rent" put a graphics card's dot below the
     RTX A6000 the TCO ranking chose, so the chart seemed to show a cheaper answer): 'This chart: cloud
     rent. The ranking: total cost of ownership: cards, servers, network, power, support — over 4
     years; a card below yours here may cost more to own.' None on the ranking's basis
-    or with no price (``basis`` as the chart's points carry it; ``years``: the TCO's horizon)."""
-    if basis is None or basis == RANKING_BASIS:
+    or with no price (``basis`` as the chart's points carry it; ``years``: the TCO's horizon). Ranked by rent
+    (``ranking`` 'cloud': a budget that caps rent, session 50) a chart on another basis says so of the rent:
+    'This chart: … The ranking: cloud rent; a card below yours here may cost more to rent.'"""
+    if basis is None or basis == ranking:
         return None
+    if ranking == "cloud":
+        return Phrase("This chart: {basis}. The ranking: {rent}; a card below yours here may cost more to rent.",
+                      {"basis": basis_label(basis, years), "rent": basis_label(ranking, years)})
     return Phrase("This chart: {basis}. The ranking: {tco}; a card below yours here may cost more to own.", {"basis": basis_label(basis, years), "tco": basis_label(RANKING_BASIS, years)})
 
 

@@ -31,6 +31,8 @@ ZH_CN_ANSWERS: dict[str, str] = {
     "cards and electricity, owned": "自购加速卡与电费",
     "This chart: {basis}. The ranking: {tco}; a card below yours here may cost more to own.":
         "本图：{basis}。排名依据：{tco}；图中低于您的选择的卡，自购总成本可能更高。",
+    "This chart: {basis}. The ranking: {rent}; a card below yours here may cost more to rent.":
+        "本图：{basis}。排名依据：{rent}；图中低于您的选择的卡，租用成本可能更高。",
     "TCO": "总拥有成本", "{basis}/M tokens": "{basis}/百万词元", "{basis}/user-month": "{basis}/用户·月",
     "{basis}/stream-hour": "{basis}/路·小时", "{basis}/frame": "{basis}/帧", "{basis}/job": "{basis}/任务",
     "per million tokens": "每百万词元", "per user-month": "每用户·月",

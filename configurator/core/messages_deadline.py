@@ -28,7 +28,8 @@ serve within the targets there (``slow-end-users``, ``-none``) and the fewest ca
 Where the fewest count is the configuration's own, another layout of the same cards meeting the target there, each
 case says so and names that layout, no cards more (``slow-end-same-count``, ``slow-end-rate-same-count``,
 ``slow-end-users-same-count``; the layout ``slow-end-layout-copies``, ``-pools``, ``-replicas`` and each setting
-that differs, ``slow-end-layout-kv-precision`` …; slowendeq50: "8 cards (148 ms there), 0 USD more" read for the 8 held)."""
+that differs, ``slow-end-layout-kv-precision`` …; slowendeq50: "8 cards (148 ms there), 0 USD more" read for the 8
+held)."""
 
 from __future__ import annotations
 

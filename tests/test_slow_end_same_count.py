@@ -150,6 +150,9 @@ def test_users_served_by_the_same_cards_in_another_layout():
     assert ("to serve all 200 even at the slow end: the same 16 cards in another layout, TP 8 × 2 copies, KV cache "
             "at the engine's default precision") in v.message.text
     assert "同样 16 张卡换一种布局即可，TP 8 × 2 个副本，KV 缓存用推理引擎默认精度" in v.message.text_in("zh_CN")
+    both = replace(v, params={**v.params, "slow_users": 150})  # both latency targets held: the users there sized
+    assert "users at once within the latency targets" not in both.message.text  # the same cards serve all there
+    assert "the same 16 cards in another layout" in both.message.text
 
 
 def test_a_larger_count_says_its_cards_and_cost_as_before(catalog):

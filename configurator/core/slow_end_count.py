@@ -163,7 +163,9 @@ def with_slow_end(est: Estimate, book: PriceBook | None = None, objective: Objec
     (:func:`extra_rent`), else counts of whole servers only, as a ranking by ownership buys them, and the
     extra is the cost of owning them (:func:`extra_ownership`; ``book``: the ranking's prices, None: the
     scenario's own). ``est`` itself where the slow end meets, or no such target was checked: nothing is
-    searched."""
+    searched. Where the count found is ``est``'s own, the same cards meeting the target there in another layout,
+    that layout is written too (``slow_layout``, :func:`layout_of`; ``slow_layout_changed``, :func:`changed_settings`):
+    the words name it, no cards more (slowendeq50)."""
     verdict = slow_end_verdict(est)
     if not misses_at_slow_end(verdict) or "slow_count" in verdict.params:
         return est

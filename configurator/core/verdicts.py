@@ -335,9 +335,10 @@ def _slow_end_rate_count(p: dict, extra: float | None) -> Message:
 def _slow_end_users(v: Verdict) -> Message:
     """The users at once the configuration serves within the latency targets at the slow end (``slow_users``
     of ``users``; not said where the question holds one latency target alone: none was sized), then the fewest
-    cards of the card that serve them all there (:func:`_slow_end_count`)."""
+    cards of the card that serve them all there (:func:`_slow_end_count`). Where those are the configuration's own
+    cards in another layout (``slow_layout``) that line alone is said: they serve them all there (slowendeq50)."""
     p = v.params
-    if "slow_users" not in p:
+    if "slow_users" not in p or "slow_layout" in p:
         return _slow_end_count(v)
     there = msg("slow-end-users", slow_users=p["slow_users"], users=p["users"]) if p.get("slow_users") else \
         msg("slow-end-users-none", users=p["users"])

@@ -108,7 +108,7 @@ def test_the_command_line_says_it_in_text_and_json(first):
                                 "other_constraints_break": False,
                                 "cards_hours": pytest.approx(p["slow_count_hours"], rel=1e-5), "basis": "ownership",
                                 "extra_ownership": pytest.approx(p["slow_extra"], abs=0.01), "extra_rent": None,
-                                "rent_per_card_hour": None, "currency": "USD", "years": 4.0}
+                                "rent_per_card_hour": None, "currency": "USD", "years": 4.0, "layout": None}
     assert "to meet it even at the slow end" in held["text"]
 
 

@@ -23,7 +23,13 @@ rent, a month's rent around the clock:
 A question sized by its users at once alone (no request rate) has its latency targets met at the estimate that the
 slow end misses (``meets-tpot-at-estimate``, ``meets-ttft-at-estimate``), going on with the users the cards
 serve within the targets there (``slow-end-users``, ``-none``) and the fewest cards that serve them all there
-(``slow-end-users-count``, ``-unpriced``, ``-rent``; ``slow-end-users-not-found``, ``-blocked``; small50)."""
+(``slow-end-users-count``, ``-unpriced``, ``-rent``; ``slow-end-users-not-found``, ``-blocked``; small50).
+
+Where the fewest count is the configuration's own, another layout of the same cards meeting the target there, each
+case says so and names that layout, no cards more (``slow-end-same-count``, ``slow-end-rate-same-count``,
+``slow-end-users-same-count``; the layout ``slow-end-layout-copies``, ``-pools``, ``-replicas`` and each setting
+that differs, ``slow-end-layout-kv-precision`` …; slowendeq50: "8 cards (148 ms there), 0 USD more" read for the 8
+held)."""
 
 from __future__ import annotations
 
@@ -138,6 +144,29 @@ DEADLINE_ENGLISH: dict[str, str] = {
     "slow-end-users-not-found": "no count of {card} tried serves all {users:,} even at the slow end",
     "slow-end-users-not-found-blocked": "no count of {card} tried serves all {users:,} even at the slow end within "
                                         "the other constraints set",
+    "slow-end-same-count": "to meet it even at the slow end: the same {count:,} cards in another layout, {layout} "
+                           "({slow_hours:sig} h there)",
+    "slow-end-same-count-days": "to meet it even at the slow end: the same {count:,} cards in another layout, "
+                                "{layout} ({slow_days:days} there)",
+    "slow-end-same-count-min": "to meet it even at the slow end: the same {count:,} cards in another layout, "
+                               "{layout} ({slow_hours:duration} there)",
+    "slow-end-rate-same-count": "to carry it even at the slow end: the same {count:,} cards in another layout, "
+                                "{layout} ({slow_rate:,.2f} requests/s there)",
+    "slow-end-users-same-count": "to serve all {users:,} even at the slow end: the same {count:,} cards in another "
+                                 "layout, {layout} ({slow_ms:latency} there)",
+    "slow-end-layout-copies": "{parallel} × {copies:|copy|copies}",
+    "slow-end-layout-pools": "{parallel}, prefill {prefill:,} + decode {decode:,} cards",
+    "slow-end-layout-replicas": "{parallel} × DP {dp:,}",
+    "slow-end-layout-and": "{first}, {then}",
+    "slow-end-layout-kv-precision": "{value} KV cache",
+    "slow-end-layout-kv-precision-default": "KV cache at the engine's default precision",
+    "slow-end-layout-max-batch": "batch of {value:,}",
+    "slow-end-layout-max-batch-default": "the engine's default batch",
+    "slow-end-layout-micro-batch": "micro-batch {value:,}",
+    "slow-end-layout-zero": "ZeRO stage {value}",
+    "slow-end-layout-recompute-none": "no recomputation",
+    "slow-end-layout-recompute-selective": "selective recomputation",
+    "slow-end-layout-recompute-full": "full recomputation",
 }
 
 DEADLINE_CHINESE: dict[str, str] = {
@@ -213,4 +242,23 @@ DEADLINE_CHINESE: dict[str, str] = {
     "slow-end-users-count-rent": "若按慢端也要服务全部 {users:,} 位用户：{count:,} 张卡（慢端 {slow_ms:latency}），{cost}",
     "slow-end-users-not-found": "{card} 在所试的任何卡数下按慢端都无法服务全部 {users:,} 位用户",
     "slow-end-users-not-found-blocked": "{card} 在所试的任何卡数下按慢端都无法在满足其他约束的同时服务全部 {users:,} 位用户",
+    "slow-end-same-count": "若按慢端也要满足期限：同样 {count:,} 张卡换一种布局即可，{layout}（慢端 {slow_hours:sig} 小时）",
+    "slow-end-same-count-days": "若按慢端也要满足期限：同样 {count:,} 张卡换一种布局即可，{layout}（慢端 {slow_days:days}）",
+    "slow-end-same-count-min": "若按慢端也要满足期限：同样 {count:,} 张卡换一种布局即可，{layout}（慢端 {slow_hours:duration}）",
+    "slow-end-rate-same-count": "若按慢端也要达到：同样 {count:,} 张卡换一种布局即可，{layout}（慢端 {slow_rate:,.2f} 请求/秒）",
+    "slow-end-users-same-count": "若按慢端也要服务全部 {users:,} 位用户：同样 {count:,} 张卡换一种布局即可，{layout}"
+                                 "（慢端 {slow_ms:latency}）",
+    "slow-end-layout-copies": "{parallel} × {copies:,} 个副本",
+    "slow-end-layout-pools": "{parallel}，预填充 {prefill:,} 张卡 + 解码 {decode:,} 张卡",
+    "slow-end-layout-replicas": "{parallel} × DP {dp:,}",
+    "slow-end-layout-and": "{first}，{then}",
+    "slow-end-layout-kv-precision": "{value} KV 缓存",
+    "slow-end-layout-kv-precision-default": "KV 缓存用推理引擎默认精度",
+    "slow-end-layout-max-batch": "批大小 {value:,}",
+    "slow-end-layout-max-batch-default": "推理引擎默认批大小",
+    "slow-end-layout-micro-batch": "微批次 {value:,}",
+    "slow-end-layout-zero": "ZeRO 阶段 {value}",
+    "slow-end-layout-recompute-none": "不做重计算",
+    "slow-end-layout-recompute-selective": "选择性重计算",
+    "slow-end-layout-recompute-full": "完全重计算",
 }

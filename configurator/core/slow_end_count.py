@@ -163,7 +163,9 @@ def with_slow_end(est: Estimate, book: PriceBook | None = None, objective: Objec
     (:func:`extra_rent`), else counts of whole servers only, as a ranking by ownership buys them, and the
     extra is the cost of owning them (:func:`extra_ownership`; ``book``: the ranking's prices, None: the
     scenario's own). ``est`` itself where the slow end meets, or no such target was checked: nothing is
-    searched."""
+    searched. Where the count found is ``est``'s own, the same cards meeting the target there in another layout,
+    that layout is written too (``slow_layout``, :func:`layout_of`; ``slow_layout_changed``, :func:`changed_settings`):
+    the words name it, no cards more (slowendeq50)."""
     verdict = slow_end_verdict(est)
     if not misses_at_slow_end(verdict) or "slow_count" in verdict.params:
         return est
@@ -182,6 +184,8 @@ def with_slow_end(est: Estimate, book: PriceBook | None = None, objective: Objec
                        "slow_extra": extra_rent(est, found) if rent else extra_ownership(est, found, book)})
         if rent:
             params.update(slow_rate=est.costs.prices.cloud_per_hour)
+        if found.scenario.count == est.scenario.count:  # the same cards meet it there in another layout
+            params.update(slow_layout=layout_of(found), slow_layout_changed=changed_settings(est, found))
     if verdict.id in USERS_SAID and USERS_SAID <= {v.id for v in est.verdicts}:  # both targets held (review50)
         params["slow_users"] = users_at_slow_end(est, verdict)
     verdicts = tuple(replace(v, params=params) if v is verdict else v for v in est.verdicts)
@@ -281,6 +285,39 @@ def _shared_copies(scenario: Scenario) -> Scenario:
     return scenario.model_copy(update={
         "auto_layout": tuple(f for f in scenario.auto_layout if f != "disaggregated"),
         "serving": scenario.serving.model_copy(update={"disaggregated": False, "prefill_cards": None})})
+
+
+LAYOUT_SETTINGS = {"serving": ("kv_precision", "max_batch", "prefill_cards"),
+                   "training": ("micro_batch", "zero", "recompute")}
+"""The settings beside the parallel widths a same-count layout names where they differ from the configuration's
+(:func:`changed_settings`), by kind of work: a serving copy's KV-cache precision, its batch and its prefill pool
+(review50's batch job met its first-token target at the slow end on the same 8 × Gaudi 3 in TP 4 × 2 copies
+with an FP8 KV cache); a training replica's micro-batch, ZeRO stage and recomputation."""
+
+
+def layout_of(est: Estimate) -> dict:
+    """``est``'s layout as the slow-end line names it and its JSON carries it (``slow_end.layout``): the tensor,
+    pipeline, context and expert widths and, serving, the copies (``copies``) with the separate prefill and decode
+    pools where there are (``prefill_cards``, ``decode_cards``), else the data-parallel replicas (``dp``) [cards,
+    count]; and the settings of :data:`LAYOUT_SETTINGS` (a KV precision, None: the engine's default)."""
+    s, par = est.scenario, est.scenario.parallelism
+    widths = {"tp": par.tp, "pp": par.pp, "cp": par.cp, "ep": par.ep}
+    if est.serving is None:
+        t = s.training
+        return {**widths, "dp": s.data_parallel, "micro_batch": t.micro_batch, "zero": par.zero,
+                "recompute": str(t.recompute)}
+    pools = {"prefill_cards": s.serving.prefill_cards, "decode_cards": s.count - s.serving.prefill_cards} \
+        if s.serving.disaggregated and s.serving.prefill_cards else {"prefill_cards": None, "decode_cards": None}
+    kv = s.serving.kv_precision
+    return {**widths, "copies": s.data_parallel, **pools, "kv_precision": None if kv is None else str(kv),
+            "max_batch": s.serving.max_batch}
+
+
+def changed_settings(est: Estimate, other: Estimate) -> list[str]:
+    """The settings of :data:`LAYOUT_SETTINGS` whose value in ``other``'s layout differs from ``est``'s
+    (:func:`layout_of`), in that order."""
+    mine, theirs = layout_of(est), layout_of(other)
+    return [k for k in LAYOUT_SETTINGS["training" if est.serving is None else "serving"] if mine[k] != theirs[k]]
 
 
 def extra_ownership(est: Estimate, more: Estimate, book: PriceBook | None = None) -> float | None:

@@ -300,6 +300,9 @@ def _slow_end_count(v: Verdict) -> Message:
         return _slow_end_rate_count(p, extra)
     if users:
         return _slow_end_users_count(p, extra)
+    if "slow_layout" in p:  # the same cards meet it there in another layout: no cards more (slowendeq50)
+        return deadline_msg("slow-end-same-count", v.target, {"slow_hours": p["slow_count_hours"]},
+                            count=p["slow_count"], layout=_layout_words(p))
     if p.get("slow_basis") == "rent":  # ranked by rent: the job's extra rent at the rent per card-hour
         return deadline_msg("slow-end-count-rent", v.target, {"slow_hours": p["slow_count_hours"]},
                             count=p["slow_count"], cost=_extra_rent(extra, p))
@@ -320,6 +323,8 @@ def _slow_end_rate_count(p: dict, extra: float | None) -> Message:
     [requests/s]) and what they cost beyond the configuration: to own over the years owned, or, ranked by
     rent, to rent a month around the clock (:func:`_extra_rent`)."""
     there = {"count": p["slow_count"], "slow_rate": p["slow_count_requests_per_s"]}
+    if "slow_layout" in p:  # the same cards carry it there in another layout (slowendeq50)
+        return msg("slow-end-rate-same-count", layout=_layout_words(p), **there)
     if p.get("slow_basis") == "rent":
         return msg("slow-end-rate-count-rent", cost=_extra_rent(extra, p, "-month"), **there)
     if extra is None:
@@ -330,9 +335,10 @@ def _slow_end_rate_count(p: dict, extra: float | None) -> Message:
 def _slow_end_users(v: Verdict) -> Message:
     """The users at once the configuration serves within the latency targets at the slow end (``slow_users``
     of ``users``; not said where the question holds one latency target alone: none was sized), then the fewest
-    cards of the card that serve them all there (:func:`_slow_end_count`)."""
+    cards of the card that serve them all there (:func:`_slow_end_count`). Where those are the configuration's own
+    cards in another layout (``slow_layout``) that line alone is said: they serve them all there (slowendeq50)."""
     p = v.params
-    if "slow_users" not in p:
+    if "slow_users" not in p or "slow_layout" in p:
         return _slow_end_count(v)
     there = msg("slow-end-users", slow_users=p["slow_users"], users=p["users"]) if p.get("slow_users") else \
         msg("slow-end-users-none", users=p["users"])
@@ -344,11 +350,40 @@ def _slow_end_users_count(p: dict, extra: float | None) -> Message:
     (``slow_count_ms`` [ms]) and what they cost beyond the configuration: to own over the years owned, or, ranked
     by rent, to rent a month around the clock (:func:`_extra_rent`)."""
     there = {"count": p["slow_count"], "slow_ms": p["slow_count_ms"], "users": p["users"]}
+    if "slow_layout" in p:  # the same cards serve them all there in another layout (slowendeq50)
+        return msg("slow-end-users-same-count", layout=_layout_words(p), **there)
     if p.get("slow_basis") == "rent":
         return msg("slow-end-users-count-rent", cost=_extra_rent(extra, p, "-month"), **there)
     if extra is None:
         return msg("slow-end-users-count-unpriced", **there)
     return msg("slow-end-users-count", extra=extra, currency=p["currency"], period=period_msg(p["years"]), **there)
+
+
+def _layout_words(p: dict) -> Message:
+    """The layout in which the same cards meet the target at the slow end (``slow_layout``, written by
+    :func:`configurator.core.slow_end_count.layout_of`), in words: its parallel widths ("TP 4 × PP 2", each
+    above 1 named, TP always) with its copies ("× 2 copies"), its prefill and decode pools, or its data-parallel
+    replicas ("× DP 4"), then each setting that differs from the configuration's (``slow_layout_changed``: a KV
+    cache precision, a batch, a micro-batch, a ZeRO stage, recomputation)."""
+    layout = p["slow_layout"]
+    widths = [f"{name.upper()} {layout[name]}" for name in ("tp", "cp", "pp", "ep") if layout[name] > 1 or name == "tp"]
+    parallel = " × ".join(widths)
+    if "dp" in layout:
+        said = msg("slow-end-layout-replicas", parallel=parallel, dp=layout["dp"])
+    elif layout.get("prefill_cards"):
+        said = msg("slow-end-layout-pools", parallel=parallel, prefill=layout["prefill_cards"],
+                   decode=layout["decode_cards"])
+    else:
+        said = msg("slow-end-layout-copies", parallel=parallel, copies=layout["copies"])
+    for name in p.get("slow_layout_changed", ()):
+        if name == "prefill_cards":
+            continue  # the pools are named in the layout itself
+        value, said_as = layout[name], f"slow-end-layout-{name.replace('_', '-')}"
+        value = value.upper() if name == "kv_precision" and value is not None else value  # "FP8"
+        setting = msg(f"{said_as}-{value}") if name == "recompute" else msg(said_as, value=value) \
+            if value is not None else msg(f"{said_as}-default")
+        said = msg("slow-end-layout-and", first=said, then=setting)
+    return said
 
 
 def _extra_rent(extra: float | None, p: dict, period: str = "") -> Message:
@@ -376,7 +411,9 @@ def slow_end_to_dict(v: Verdict) -> dict | None:
     its extra rent a month's around the clock (``extra_rent_period`` "month") [requests/s]. A users-only question's
     latency target (small50) has the latency at the slow end (``ms``), the users asked (``users``), those the
     configuration serves within the targets there (``users_at_slow_end``; null with one latency target alone) and
-    the count's latency there (``cards_ms``) [ms, users]."""
+    the count's latency there (``cards_ms``) [ms, users]. Where the count found is the configuration's own, another
+    layout of the same cards meeting the target there (slowendeq50), ``layout`` is that layout
+    (:func:`configurator.core.slow_end_count.layout_of`: its widths, copies or replicas and settings); else null."""
     p = v.params
     if "slow_count" not in p:
         return None
@@ -391,7 +428,8 @@ def slow_end_to_dict(v: Verdict) -> dict | None:
     else:  # the rent is a month's around the clock (extra_rent_period)
         there = {"requests_per_s": _rounded(p["slow_requests_per_s"]),
                  "cards_requests_per_s": _rounded(p.get("slow_count_requests_per_s")), "extra_rent_period": "month"}
-    return {**there, "cards": p["slow_count"], "other_constraints_break": p["slow_blocked"]
+    layout = {"layout": p["slow_layout"]} if "slow_layout" in p else {"layout": None}
+    return {**there, **layout, "cards": p["slow_count"], "other_constraints_break": p["slow_blocked"]
             if p["slow_count"] is None else False, "basis": "rent" if rent else "ownership",
             "extra_ownership": None if rent else extra, "extra_rent": extra if rent else None,
             "rent_per_card_hour": p.get("slow_rate") if rent else None, "currency": p["currency"],

@@ -92,3 +92,14 @@ def test_the_planner_never_offloads_on_a_zero_stage_megatron_cannot(capsys):
     said = _estimate(capsys, _line("megatron-mixed", 2) + " --zero 3")
     assert not said["scenario"]["training"]["offload_optimizer"]
     assert all(w["id"] != "offload-planned" for w in said["warning_ids"])
+
+
+def test_torchtitan_offload_under_pipeline_stages_reshards_after_forward(capsys):
+    """Llama 3 70B on 8 × L40S under torch-amp: FSDP2's offload over pipeline stages; torchtitan v0.2.2 would
+    keep each stage's gathered weights from forward to backward there (reshard_after_forward = not
+    pp_enabled), so "always" is written with the offload, as estimated (one layer at a time)."""
+    line = "--workload finetune --model llama3-70b --card l40s --count 8"
+    said = _estimate(capsys, line)
+    assert said["scenario"]["parallelism"]["pp"] > 1 and said["scenario"]["training"]["offload_params"]
+    text = _launch(capsys, line, "torchtitan")
+    assert "enable_cpu_offload = true" in text and 'fsdp_reshard_after_forward = "always"' in text

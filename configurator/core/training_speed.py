@@ -478,7 +478,7 @@ def training_speed(
         if net.fast_kind == "pcie" and scenario.count > 1 and params_card:  # the warning speaks of gradients
             messages.append(msg("dp-over-pcie", card=card.name))
         dp_s = data_parallel_step_seconds(scenario, timing, frozen, layout.math_bytes, net)
-    if par.zero and replicas == 1:
+    if par.zero and replicas == 1 and not (train.offload_optimizer and train.recipe.runs_megatron_core):
         messages.append(msg("zero-without-dp", zero=par.zero))
     elif par.zero >= 3 and pp > 1 and not train.offload_params:
         messages.append(msg("zero3-with-pipeline", pp=pp))

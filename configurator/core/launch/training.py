@@ -485,12 +485,15 @@ def _torchtitan(layout: TrainingLayout, model: tuple[str, bool]) -> tuple[list[t
         entries += [("training.local_batch_size", t.micro_batch),
                     ("training.global_batch_size", layout.global_sequences)]
     entries += [("training.seq_len", t.seq_len), ("training.steps", layout.steps)]
-    entries += _torchtitan_offload(s, notes)
+    offload = _torchtitan_offload(s, notes)
+    entries += offload
     sharded = par.zero > 0
     entries += [("parallelism.data_parallel_replicate_degree", 1 if sharded else dp),
                 ("parallelism.data_parallel_shard_degree", dp if sharded else 1)]
     if par.zero in (1, 2):
         entries.append(("parallelism.fsdp_reshard_after_forward", "never"))
+    elif offload and par.pp > 1:  # as estimated: each layer fetched for forward and again for backward
+        entries.append(("parallelism.fsdp_reshard_after_forward", "always"))
     entries += [("parallelism.tensor_parallel_degree", par.tp), ("parallelism.pipeline_parallel_degree", par.pp)]
     if par.pp > 1:
         entries += [("parallelism.pipeline_parallel_schedule",
@@ -524,16 +527,19 @@ def _torchtitan_offload(s: Scenario, notes: list[Note]) -> list[tuple[str, objec
     ``torchtitan/config/job_config.py`` ``Training.enable_cpu_offload``, ``torchtitan/models/llama3/infra/
     parallelize.py`` ``apply_fsdp``), written where the estimate offloads the optimizer and the parameters at
     ZeRO 3 and v0.2.2 applies FSDP (``ParallelDims.fsdp_enabled``: a shard degree or context parallelism above
-    1); elsewhere a note says why it is not, since the flag would run another job than the one estimated."""
+    1); elsewhere a note says why it is not, since the flag would run another job than the one estimated.
+    Under pipeline stages the caller writes ``fsdp_reshard_after_forward = "always"`` with it: v0.2.2's
+    default keeps a stage's gathered weights from forward to backward there (``reshard_after_forward = not
+    pp_enabled``), where the estimate holds a layer at a time."""
     t, par = s.training, s.parallelism
     if not (t.offload_optimizer or t.offload_params):
         return []
     if not (t.offload_optimizer and t.offload_params):
         reason = note("fsdp-offload-both")
-    elif par.zero != 3:
-        reason = note("fsdp-offload-zero3", zero=par.zero)
     elif s.data_parallel == 1 and par.cp == 1:
         reason = note("fsdp-offload-one-shard")
+    elif par.zero != 3:
+        reason = note("fsdp-offload-zero3", zero=par.zero)
     else:
         return [("training.enable_cpu_offload", True)]
     notes.append(note("not-written", engine="torchtitan", setting=note("set-fsdp-offload"), what=reason))

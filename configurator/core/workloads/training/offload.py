@@ -53,7 +53,8 @@ def offloaded(scenario: Scenario) -> Scenario | None:
     """``scenario`` with its training states in host memory as its recipe's trainer offloads them (module
     docstring), when the planner may put them there: the offload is left to it (not pinned), the job trains
     the whole model (an adapter's optimizer is small), offloads nothing already, and its ZeRO stage is the
-    one that offload runs on or left to the planner (then set to it); None otherwise, under Megatron-Core's
+    one that offload runs on or left to the planner (then set to it, but on one card under PyTorch's recipes,
+    where sharding changes nothing); None otherwise, under Megatron-Core's
     recipes with SGD (the precision-aware optimizer is Adam's), or when the scenario refuses it."""
     training = scenario.training
     if OFFLOAD_LAYOUT not in scenario.auto_layout or training.offload_optimizer or training.offload_params \
@@ -68,7 +69,8 @@ def offloaded(scenario: Scenario) -> Scenario | None:
     if "zero" not in auto and scenario.parallelism.zero not in pinned_ok:
         return None
     changes = {"offload_optimizer": True} if megatron else {"offload_optimizer": True, "offload_params": True}
-    if "zero" not in auto:
+    if "zero" not in auto or (not megatron and scenario.count == 1):  # one card: nothing to shard
+        return updated_or_none(scenario, training=changes)
         return updated_or_none(scenario, training=changes)
     return updated_or_none(scenario, training=changes, parallelism={"zero": zero},
                            auto_layout=tuple(f for f in auto if f != "zero"))

@@ -221,7 +221,11 @@ def _offloaded(scenario: Scenario, card: Card) -> Chosen | Estimate | None:
     if other is None:
         return None
     chosen = _planned_at_batch(other, card)
-    return _with_first(chosen, offload_planned(chosen.scenario, card)) if chosen.fits else None
+    if not chosen.fits:
+        return None
+    # the ZeRO stage the offload set stays the planner's (not shown as pinned)
+    chosen = replace(chosen, scenario=chosen.scenario.model_copy(update={"auto_layout": scenario.auto_layout}))
+    return _with_first(chosen, offload_planned(chosen.scenario, card))
 
 
 def _candidate(scenario: Scenario, card: Card, layout: Layout, batch: int) -> tuple:

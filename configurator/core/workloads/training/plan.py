@@ -178,9 +178,9 @@ WIDENED = ("batch-widened", "batch-moved-wider")
 
 def searched_scenario(scenario: Scenario, est: Estimate) -> Scenario:
     """The scenario whose layout search ``est`` (:func:`planned_training` of ``scenario``) chose its
-    layout from: ``scenario`` with the optimizer in host memory where the planner put it there
-    (:func:`_offloaded`: its recipe's offload, at its ZeRO stage), at the batch it was planned at when a batch that splits wider was taken
-    (the search a table of the layouts weighed should show)."""
+    layout from: ``scenario`` with the training states in host memory where the planner put them there
+    (:func:`_offloaded`: its recipe's offload, at its ZeRO stage), at the batch it was planned at when a
+    batch that splits wider was taken (the search a table of the layouts weighed should show)."""
     searched = scenario
     if offload_planned_in(est):
         searched = offloaded(searched) or searched
@@ -215,8 +215,8 @@ def _planned_at_batch(scenario: Scenario, card: Card, plan: TrainingPlan | None 
 
 def _offloaded(scenario: Scenario, card: Card) -> Chosen | Estimate | None:
     """No layout of ``scenario`` fits on the cards: its plan with the training states in host memory as its
-    recipe's trainer offloads them (:func:`~.offload.offloaded`) when the planner may put it there and a layout then fits,
-    said first with the host memory each server needs (:func:`~.offload.offload_planned`); else None."""
+    recipe's trainer offloads them (:func:`~.offload.offloaded`) when the planner may put them there and a
+    layout then fits, said first with the host memory each server needs (:func:`~.offload.offload_planned`); else None."""
     other = offloaded(scenario)
     if other is None:
         return None

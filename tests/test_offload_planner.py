@@ -14,7 +14,7 @@ from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 from configurator.core.scenario_choices import OFFLOAD_LAYOUT
 from configurator.core.workloads.layout import unpinned
 from configurator.core.workloads.training.deployment import training_deployments
-from configurator.core.workloads.training.offload import OFFLOAD_PLANNED, offload_planned_in
+from configurator.core.workloads.training.offload import OFFLOAD_PLANNED_PARAMS, offload_planned_in
 
 ON_CARD = tuple(f for f in LAYOUT_FIELDS if f != OFFLOAD_LAYOUT)
 
@@ -32,13 +32,14 @@ def test_host_bytes_per_parameter():
 
 
 def test_offload_planned_where_nothing_fits_on_the_cards(catalog):
-    """Full fine-tuning of Llama 3 8B on 2 × RTX 4090: no layout fits on 24 GB cards; with the optimizer on
-    the host it runs, said first with the host memory of the server: 8.03 B × 16 B = 119.7 GiB."""
+    """Full fine-tuning of Llama 3 8B on 2 × RTX 4090: no layout fits on 24 GB cards; with the training states
+    on the host (the default torch-amp recipe: FSDP2's CPU offload, parameters too, ZeRO 3) it runs, said first
+    with the host memory of the server: 8.03 B × (4 + 4 + 8) B = 119.7 GiB (offloadlaunch50)."""
     est = estimate(_finetune("llama3-8b", "rtx-4090", 2), catalog.get("rtx-4090"))
     assert est.fits and est.training is not None
-    assert est.scenario.training.offload_optimizer
+    assert est.scenario.training.offload_optimizer and est.scenario.training.offload_params
     first = est.messages[0]
-    assert first.id == OFFLOAD_PLANNED
+    assert first.id == OFFLOAD_PLANNED_PARAMS
     assert_allclose(first.params["host_gib"], 8_030_261_248 * 16 / 2**30, rtol=1e-9)
     assert est.training.offload_s > 0  # the host link and the CPU update are charged
 
@@ -89,5 +90,5 @@ def test_plan_and_json_say_the_offload(capsys):
                  "--json"]) == 0
     said = json.loads(capsys.readouterr().out)
     first = said["warning_ids"][0]
-    assert first["id"] == OFFLOAD_PLANNED and first["params"]["host_gib"] > 100
+    assert first["id"] == OFFLOAD_PLANNED_PARAMS and first["params"]["host_gib"] > 100
     assert said["scenario"]["training"]["offload_optimizer"] is True

@@ -153,7 +153,9 @@ def test_zero3_with_pipeline_stages_is_searched(catalog):
 
 def test_offload_fits_70b_on_one_card_and_pays_for_the_pcie_traffic(catalog):
     """ZeRO-Offload/Infinity: 70B does not fit one H100 without offload, fits with it, and pays
-    at least the host Adam step (Ren et al. 2021) plus the 16-bit weights' upload each step."""
+    at least the host Adam step (Ren et al. 2021); with the parameters on the host too their 16-bit
+    weights are fetched in forward and backward (prefetched behind compute), not again after the step
+    (offloadlaunch50: the upload was counted twice)."""
     card = catalog.get("h100-sxm")
     s = training("llama3-70b", "h100-sxm", 1, seq=2048)
     assert plan_training_layout(s, card).best is None
@@ -165,7 +167,7 @@ def test_offload_fits_70b_on_one_card_and_pays_for_the_pcie_traffic(catalog):
     params = est.scenario.model.total_params()
     upload = params * 2 / (card.interconnect.pcie_gbps_one_way * 1e9 * est.scenario.assumptions.link_efficiency)
     host_adam = params / est.scenario.assumptions.cpu_optimizer_params_per_s
-    assert t.offload_s >= host_adam + upload and t.optimizer_s == 0
+    assert host_adam <= t.offload_s < host_adam + upload and t.optimizer_s == 0
     assert t.exposed_comm_by_kind["offload"] == pytest.approx(t.offload_s / t.step_time_s)
 
 

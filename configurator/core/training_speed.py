@@ -411,11 +411,13 @@ def _pass_factor(scenario: Scenario) -> float:
 
 
 def offload_optimizer_seconds(params, cards_per_node: int, compute_s, card: Card, math_bytes: float,
-                              a: Assumptions):
+                              a: Assumptions, weights_back: bool = True):
     """Exposed ZeRO-Offload time per step of ``params`` parameters per card, 16-bit gradients out
     and weights back over the card's host link [s]
-    (:func:`configurator.core.formulas.communication.offload_optimizer_seconds`)."""
-    return comm.offload_optimizer_seconds(params, math_bytes, math_bytes, cards_per_node, compute_s,
+    (:func:`configurator.core.formulas.communication.offload_optimizer_seconds`); no weights back where
+    the parameters stay on the host (``weights_back`` False: FSDP2's CPU offload, whose next forward
+    fetches them, counted in the micro-batch's :func:`offload_stream_bytes`)."""
+    return comm.offload_optimizer_seconds(params, math_bytes, math_bytes * weights_back, cards_per_node, compute_s,
                                           host_link_gbps(card), a.link_efficiency, a.comm_overlap,
                                           a.cpu_optimizer_params_per_s)
 
@@ -466,7 +468,8 @@ def training_speed(
     if train.offload_optimizer and params_card:
         optimizer_s = 0.0
         host_s = float(offload_optimizer_seconds(opt_params, min(par.cards_per_node, scenario.count),
-                                                 timing.compute_s, card, layout.math_bytes, a))
+                                                 timing.compute_s, card, layout.math_bytes, a,
+                                                 not train.offload_params))
     offload_s = timing.offload_s * slots + host_s
 
     dp_s = 0.0
@@ -475,7 +478,7 @@ def training_speed(
         if net.fast_kind == "pcie" and scenario.count > 1 and params_card:  # the warning speaks of gradients
             messages.append(msg("dp-over-pcie", card=card.name))
         dp_s = data_parallel_step_seconds(scenario, timing, frozen, layout.math_bytes, net)
-    if par.zero and replicas == 1:
+    if par.zero and replicas == 1 and not (train.offload_optimizer and train.recipe.runs_megatron_core):
         messages.append(msg("zero-without-dp", zero=par.zero))
     elif par.zero >= 3 and pp > 1 and not train.offload_params:
         messages.append(msg("zero3-with-pipeline", pp=pp))

@@ -120,6 +120,24 @@ NOTES: dict[str, tuple[str, str]] = {
                                    "(--optimizer-cpu-offload with --use-precision-aware-optimizer, ZeRO-1 or 2)",
                                    "Megatron-LM 只卸载分布式优化器的 AdamW 状态（--optimizer-cpu-offload 配合 "
                                    "--use-precision-aware-optimizer，ZeRO-1 或 2）"),
+    "set-fsdp-offload": ("the training states in host memory", "把训练状态放在主机内存"),
+    "fsdp-offload-both": ("its training.enable_cpu_offload is FSDP2's CPUOffloadPolicy, which puts the sharded "
+                          "parameters, their gradients and the optimizer step on the host together, not one of "
+                          "them alone as estimated: re-estimate with --offload optimizer,params --zero 3 for it, "
+                          "or launch the optimizer's offload with Megatron-LM",
+                          "其 training.enable_cpu_offload 即 FSDP2 的 CPUOffloadPolicy，会把切分后的参数、其梯度和"
+                          "优化器步骤一起放到主机，而非估算中的单独一项：请用 --offload optimizer,params --zero 3 "
+                          "重新估算，或用 Megatron-LM 启动优化器卸载"),
+    "fsdp-offload-zero3": ("FSDP2 offloads the parameters it shards (ZeRO 3), and this plan has ZeRO {zero}: "
+                           "re-estimate with --zero 3",
+                           "FSDP2 卸载的是它切分的参数（ZeRO 3），而本方案为 ZeRO {zero}：请用 --zero 3 重新估算"),
+    "fsdp-offload-one-shard": ("torchtitan v0.2.2 applies FSDP, and its CPU offload with it, only with "
+                               "data_parallel_shard_degree or context_parallel_degree above 1 "
+                               "(ParallelDims.fsdp_enabled), and this plan has one data-parallel card; later "
+                               "torchtitan applies it always (b5bcd76, models/llama3/parallelize.py)",
+                               "torchtitan v0.2.2 只在 data_parallel_shard_degree 或 context_parallel_degree 大于 1 "
+                               "时启用 FSDP 及其 CPU 卸载（ParallelDims.fsdp_enabled），而本方案只有一张数据并行卡；"
+                               "更新的 torchtitan 总会启用（b5bcd76，models/llama3/parallelize.py）"),
     "set-moe-shape": ("this mixture of experts' shape", "该混合专家模型的结构"),
     "moe-shape-what": ("shared experts: {shared}, dense first layers: {dense}, experts' inner size: {expert_ffn} "
                        "(its flags are left to the model's own recipe)",

@@ -113,7 +113,7 @@ def _common_notes(layout: TrainingLayout, name: str) -> list[Note]:
                           what=note("lora-elsewhere")))
     if s.training.optimizer is Optimizer.ADAMW_8BIT:
         notes.append(note("no-flag", engine=name, setting=note("set-adam8"), what=note("adam8-full")))
-    if s.training.offload_params or s.training.offload_activations:
+    if s.training.offload_activations or (s.training.offload_params and name == "Megatron-LM"):
         notes.append(note("no-flag", engine=name, setting=note("set-offload"), what=note("offload-what")))
     if in_backward(s):
         notes.append(note("no-flag", engine=name, setting=note("set-in-backward"), what=note("in-backward-what")))
@@ -485,13 +485,15 @@ def _torchtitan(layout: TrainingLayout, model: tuple[str, bool]) -> tuple[list[t
         entries += [("training.local_batch_size", t.micro_batch),
                     ("training.global_batch_size", layout.global_sequences)]
     entries += [("training.seq_len", t.seq_len), ("training.steps", layout.steps)]
-    if t.offload_optimizer:
-        entries.append(("training.enable_cpu_offload", True))
+    offload = _torchtitan_offload(s, notes)
+    entries += offload
     sharded = par.zero > 0
     entries += [("parallelism.data_parallel_replicate_degree", 1 if sharded else dp),
                 ("parallelism.data_parallel_shard_degree", dp if sharded else 1)]
     if par.zero in (1, 2):
         entries.append(("parallelism.fsdp_reshard_after_forward", "never"))
+    elif offload and par.pp > 1:  # as estimated: each layer fetched for forward and again for backward
+        entries.append(("parallelism.fsdp_reshard_after_forward", "always"))
     entries += [("parallelism.tensor_parallel_degree", par.tp), ("parallelism.pipeline_parallel_degree", par.pp)]
     if par.pp > 1:
         entries += [("parallelism.pipeline_parallel_schedule",
@@ -517,6 +519,31 @@ def _torchtitan(layout: TrainingLayout, model: tuple[str, bool]) -> tuple[list[t
     if layout.math is Precision.FP16:
         notes.append(note("no-flag", engine="torchtitan", setting=note("set-fp16"), what=note("fp16-what")))
     return entries, notes
+
+
+def _torchtitan_offload(s: Scenario, notes: list[Note]) -> list[tuple[str, object]]:
+    """torchtitan's one offload, ``training.enable_cpu_offload``: FSDP2's ``CPUOffloadPolicy`` (the sharded
+    parameters, their gradients and the optimizer step on the host; pytorch/torchtitan v0.2.2 73a0e69
+    ``torchtitan/config/job_config.py`` ``Training.enable_cpu_offload``, ``torchtitan/models/llama3/infra/
+    parallelize.py`` ``apply_fsdp``), written where the estimate offloads the optimizer and the parameters at
+    ZeRO 3 and v0.2.2 applies FSDP (``ParallelDims.fsdp_enabled``: a shard degree or context parallelism above
+    1); elsewhere a note says why it is not, since the flag would run another job than the one estimated.
+    Under pipeline stages the caller writes ``fsdp_reshard_after_forward = "always"`` with it: v0.2.2's
+    default keeps a stage's gathered weights from forward to backward there (``reshard_after_forward = not
+    pp_enabled``), where the estimate holds a layer at a time."""
+    t, par = s.training, s.parallelism
+    if not (t.offload_optimizer or t.offload_params):
+        return []
+    if not (t.offload_optimizer and t.offload_params):
+        reason = note("fsdp-offload-both")
+    elif s.data_parallel == 1 and par.cp == 1:
+        reason = note("fsdp-offload-one-shard")
+    elif par.zero != 3:
+        reason = note("fsdp-offload-zero3", zero=par.zero)
+    else:
+        return [("training.enable_cpu_offload", True)]
+    notes.append(note("not-written", engine="torchtitan", setting=note("set-fsdp-offload"), what=reason))
+    return []
 
 
 def _torchtitan_flavor(s: Scenario, flavor: tuple[str, str], notes: list[Note]) -> str:

@@ -367,7 +367,8 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
         optimizer_s = np.zeros_like(compute_s)
         per_node = np.minimum(scenario.parallelism.cards_per_node, micro.column(g, "n")) if counted else \
             min(scenario.parallelism.cards_per_node, scenario.count)
-        host_s = comm.offload_optimizer_seconds(opt_params, plan.math_bytes, plan.math_bytes, per_node, compute_s,
+        back = 0.0 if train.offload_params else plan.math_bytes  # FSDP2's offload: fetched in the stream
+        host_s = comm.offload_optimizer_seconds(opt_params, plan.math_bytes, back, per_node, compute_s,
                                                 host, a.link_efficiency, a.comm_overlap, a.cpu_optimizer_params_per_s)
         host_s = host_s * (params > 0)
     else:

@@ -26,7 +26,7 @@ from configurator.core.workloads.training.estimate import (
     training_basis,
 )
 from configurator.core.workloads.training.grid import BATCH_MOVE_LIMIT, batch_moves, wider_scenarios  # noqa: F401
-from configurator.core.workloads.training.offload import offload_planned, offload_planned_in, optimizer_offloaded
+from configurator.core.workloads.training.offload import offload_planned, offload_planned_in, offloaded
 from configurator.core.workloads.training.search import (
     Layout,
     TrainingPlan,
@@ -178,12 +178,12 @@ WIDENED = ("batch-widened", "batch-moved-wider")
 
 def searched_scenario(scenario: Scenario, est: Estimate) -> Scenario:
     """The scenario whose layout search ``est`` (:func:`planned_training` of ``scenario``) chose its
-    layout from: ``scenario`` with the optimizer in host memory where the planner put it there
-    (:func:`_offloaded`), at the batch it was planned at when a batch that splits wider was taken
-    (the search a table of the layouts weighed should show)."""
+    layout from: ``scenario`` with the training states in host memory where the planner put them there
+    (:func:`_offloaded`: its recipe's offload, at its ZeRO stage), at the batch it was planned at when a
+    batch that splits wider was taken (the search a table of the layouts weighed should show)."""
     searched = scenario
     if offload_planned_in(est):
-        searched = with_layout(searched, {}, {"offload_optimizer": True})
+        searched = offloaded(searched) or searched
     if not any(m.id in WIDENED for m in est.messages):
         return searched
     return with_layout(searched, {}, {"global_batch_tokens": est.scenario.global_batch_tokens})
@@ -214,14 +214,18 @@ def _planned_at_batch(scenario: Scenario, card: Card, plan: TrainingPlan | None 
 
 
 def _offloaded(scenario: Scenario, card: Card) -> Chosen | Estimate | None:
-    """No layout of ``scenario`` fits on the cards: its plan with the optimizer in host memory
-    (:func:`~.offload.optimizer_offloaded`) when the planner may put it there and a layout then fits,
-    said first with the host memory each server needs (:func:`~.offload.offload_planned`); else None."""
-    other = optimizer_offloaded(scenario)
+    """No layout of ``scenario`` fits on the cards: its plan with the training states in host memory as its
+    recipe's trainer offloads them (:func:`~.offload.offloaded`) when the planner may put them there and a
+    layout then fits, said first with the host memory each server needs (:func:`~.offload.offload_planned`); else None."""
+    other = offloaded(scenario)
     if other is None:
         return None
     chosen = _planned_at_batch(other, card)
-    return _with_first(chosen, offload_planned(chosen.scenario, card)) if chosen.fits else None
+    if not chosen.fits:
+        return None
+    # the ZeRO stage the offload set stays the planner's (not shown as pinned)
+    chosen = replace(chosen, scenario=chosen.scenario.model_copy(update={"auto_layout": scenario.auto_layout}))
+    return _with_first(chosen, offload_planned(chosen.scenario, card))
 
 
 def _candidate(scenario: Scenario, card: Card, layout: Layout, batch: int) -> tuple:
@@ -267,7 +271,7 @@ def fits_nowhere(scenario: Scenario, card: Card) -> bool:
     catalog pass made such estimates in full only to drop them): its layouts are planned, none fits,
     and the exact memory of the lightest — the estimate's own memory (:func:`_closest`: the same
     scenario, its stage memories and ``training_memory``, which is all an estimate's fit reads) —
-    does not fit either, nor with the optimizer in host memory where the planner may put it there
+    does not fit either, nor with the training states in host memory where the planner may put it there
     (:func:`_offloaded`). False when it may fit (then only the estimate says)."""
     if not scenario.auto_layout:
         return False
@@ -276,8 +280,8 @@ def fits_nowhere(scenario: Scenario, card: Card) -> bool:
         return False
     chosen = _closest_scenario(scenario, plan)
     memory, _ = training_memory(chosen, stage_memories(chosen, card, plan_training(card, chosen.precision)))
-    offloaded = None if memory.fits else optimizer_offloaded(scenario)  # what the estimate plans next
-    return not memory.fits and (offloaded is None or fits_nowhere(offloaded, card))
+    offloaded_too = None if memory.fits else offloaded(scenario)  # what the estimate plans next
+    return not memory.fits and (offloaded_too is None or fits_nowhere(offloaded_too, card))
 
 
 def batch_message(values: dict) -> Message:

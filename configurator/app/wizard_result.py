@@ -522,8 +522,13 @@ class SummaryPage(QWizardPage):
         if d.cost is None:
             return self.tr("<b>Cost:</b> not known (no price for a part of the bill of materials)")
         own = d.cost.ownership
+        tco = fmt.money(own.tco, own.currency)
+        if own.energy_per_year is None:  # no published power: the summary's words ('未含电费'), where
+            # the line read a whole TCO beside '无法计算总拥有成本' (persona50b)
+            tco = escape(message_text(msg("tco-without-energy" if own.complete else "tco-without-energy-unpriced",
+                                          tco=tco)))
         totals = dict(capex=fmt.money(own.capex, own.currency), period=write(period(own.years), current_language()),
-                      tco=fmt.money(own.tco, own.currency), dates=self._price_dates(d))
+                      tco=tco, dates=self._price_dates(d))
         if own.complete and d.cost.unit in RUNNING_UNITS and d.cost.per_unit is not None:  # desktops, streams:
             return self.tr(  # what the buyer budgets by, as the ranking's column says it (persona12gfx)
                 "<b>Cost:</b> capex {capex}; TCO over {period} {tco}, {cost} {per} ({dates})").format(
@@ -531,6 +536,6 @@ class SummaryPage(QWizardPage):
                 cost=fmt.unit_cost(d.cost.per_unit, own.currency),
                 per=escape(label(PER_UNIT[d.cost.unit], current_language())), **totals)
         text = self.tr("<b>Cost:</b> capex {capex}; TCO over {period} {tco} ({dates})").format(**totals)
-        if not own.complete:
+        if not own.complete and own.energy_per_year is not None:  # else the TCO says so
             text += self.tr(" — some lines have no price and are left out")
         return text

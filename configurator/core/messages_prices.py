@@ -137,6 +137,11 @@ PRICE_ENGLISH: dict[str, str] = {
                               "{licences:.0money} a year of licences count on buying only",
     "rent-or-buy-no-rent": "Rent or buy: no cloud price for {card} to rent it by; buying costs {tco:.0money} "
                            "over {years:g} years at {u:.0%} utilisation",
+    "rent-or-buy-no-price": "Rent or buy: {card} has no purchase price, so buying cannot be compared "
+                            "(enter a quote); over {years:g} years at {u:.0%} utilisation, renting {rented} "
+                            "costs {rent:.0money}",
+    "rent-or-buy-no-figures": "Rent or buy: {card} has neither a purchase price nor a cloud price to compare "
+                              "(enter a quote)",
     "rent-or-buy-all-owned": "Rent or buy: the {owned:|card the configuration needs is|cards the configuration needs are} "
                              "already owned, so no card is left to rent instead of buying; the total cost of "
                              "ownership is {tco:.0money} over {years:g} years at {u:.0%} utilisation",
@@ -245,6 +250,10 @@ PRICE_CHINESE: dict[str, str] = {
     "rent-licences-included": "云租用价已含 NVIDIA vGPU 许可证（{provider}）：账单中每年 {licences:.0money} 的许可证只计入购买",
     "rent-or-buy-no-rent": "租还是买：{card} 无云租用价格，无法比较；{years:g} 年内按 {u:.0%} 利用率，购买需 "
                            "{tco:.0money}",
+    "rent-or-buy-no-price": "租还是买：{card} 无购买价格，无法比较购买（请输入报价）；"
+                            "{years:g} 年内按 {u:.0%} 利用率，租用{rented}需 {rent:.0money}",
+    "rent-or-buy-no-figures": "租还是买：{card} 既无购买价格也无云租用价格，"
+                              "无法比较（请输入报价）",
     "rent-or-buy-all-owned": "租还是买：配置所需的 {owned} 张卡均已拥有，没有可用租用代替购买的卡；{years:g} 年内按 "
                              "{u:.0%} 利用率，总拥有成本为 {tco:.0money}",
     "rented-beyond-owned": "账单在已拥有的 {owned} 张之外购买的 {gpus} 张卡（已拥有的卡两种方式下都会使用：只租用其余的卡，"

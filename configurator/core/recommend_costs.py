@@ -11,7 +11,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.procurement.tco import OwnershipCost, RentAgainstBuy
-from configurator.core.procurement.partial import excluded_message
+from configurator.core.procurement.partial import cards_unpriced, excluded_message
 from configurator.core.recommend_filters import Filters
 from configurator.core.view.card_names import counts_chips
 from configurator.core.workloads import family_of
@@ -158,15 +158,19 @@ def rent_or_buy(est: Estimate, cost: DeploymentCost) -> Message:
     (:func:`configurator.core.procurement.tco.break_even_utilisation`, the figure the printed
     summary's break-even row and rent chart read) or that renting is cheaper at any utilisation; the
     month from which renting has cost more, and where the licences count. Without a cloud price for
-    ``est``'s card, that and what buying costs."""
+    ``est``'s card, that and what buying costs; without a purchase price for the cards (the TCO would leave
+    them out), the rent alone and that buying cannot be compared."""
     own, compared = cost.ownership, cost.compared
     said = {"years": own.years, "u": own.utilisation, "tco": own.tco, "currency": own.currency}
     if compared is not None and compared.owned and not compared.gpus:
         return msg("rent-or-buy-all-owned", owned=compared.owned, **said)
+    no_price = cards_unpriced(cost.bom)  # a TCO without the cards: it read 'buying 576,876 USD' for 32 MI325X
     if compared is None or compared.per_year is None:
-        return msg("rent-or-buy-no-rent", card=est.card.name, **said)
+        return msg("rent-or-buy-no-figures" if no_price else "rent-or-buy-no-rent", card=est.card.name, **said)
     said["rent"] = compared.per_year * own.years
     said["rented"] = rented_message(compared, counts_chips(est.card.name))
+    if no_price:
+        return msg("rent-or-buy-no-price", card=est.card.name, **said)
     if compared.break_even_utilisation is None:
         line = msg("rent-or-buy-rent-cheaper", **said)
     else:

@@ -18,6 +18,7 @@ from configurator.core.fit_suggestions import what_would_fit
 from configurator.core.mismatch import mismatch, said_beside
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.host import in_office
+from configurator.core.procurement.partial import cards_unpriced
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.workloads.layout import unpinned
 from configurator.core.training_mistake import TRAINING_TIME_SLACK, at_the_pace_asked, comparable_scenario
@@ -358,9 +359,13 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
             against = f"{option.score / mine.score:.2f}×"
         else:
             against = "—"
+        # a bill without its cards' price (ranked by rent): "no price", as an unpriced row says it, where it read a
+        # capex and TCO of the servers alone beside whole bills (32 MI325X: '259.52 万元', persona50b)
+        capex, tco = ((w("no price"),) * 2 if cards_unpriced(option.cost.bom) else
+                      (money(option.cost.ownership.capex, currency, w.language, like=tops[0]),
+                       money(option.cost.ownership.tco, currency, w.language, like=tops[1])))
         rows.append((str(rank) if ranked else "—", config, write(class_label(est.card), w.language),
-                     speed_text(est, w), money(option.cost.ownership.capex, currency, w.language, like=tops[0]),
-                     money(option.cost.ownership.tco, currency, w.language, like=tops[1]),
+                     speed_text(est, w), capex, tco,
                      unit_cost(option.per_unit, currency, w.language, tops[2]) + price_mark(est, objective), against))
     rows += unpriced_rows(unpriced, w, speed_text)  # no rank, "no price": never read as a purchase
     basis = w("cloud rent") if objective is Objective.CLOUD else w("the bill of materials, owned")

@@ -21,6 +21,7 @@ from configurator.core.view.card_names import card_name, counts_chips
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
 from configurator.core.desks import at_desks, charges_left_out
 from configurator.core.procurement.host import in_office
+from configurator.core.procurement.partial import cards_unpriced
 from configurator.core.view.constraints_view import shortfall
 from configurator.core.view.cost_bases import period
 from configurator.core.view.rows import Amount, Phrase, range_phrase, write
@@ -191,7 +192,8 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
     if not at_desks(est.scenario):  # at the desks no rent applies (workstations.without_rent): said once, below
         rows += _renting_rows(cost, w, top, est.card.name)
     return Table("tco", w("Total cost of ownership"), ("", ""), tuple(rows),
-                 image="rent" if _rent_per_year(cost) else None, note=_tco_note(est, cost, w, top))
+                 image="rent" if _rent_per_year(cost) and not cards_unpriced(cost.bom) else None,
+                 note=_tco_note(est, cost, w, top))
 
 
 def _rent_per_year(cost: DeploymentCost) -> float | None:
@@ -243,11 +245,22 @@ def _ownership_rows(est: Estimate, mine: Option, w: Words, top: float) -> list[t
         (w("Opex"), _yearly_amount(own.opex_per_year, c, w, top)),
         (w("Residual value after {period}", period=years),  # a credit taken off; nothing to take off: "0 元"
          ("−" if own.residual > 0 else "") + _column_amount(own.residual, c, w, top)),
-        (w("Total cost of ownership over {period}", period=years), _column_amount(own.tco, c, w, top)),
+        (w("Total cost of ownership over {period}", period=years), _tco_cell(cost, w, top)),
         (per_unit_name(est, w),
          unit_cost(tco_per_unit_of(est, mine), c, w.language) if est.usable else "— " + w(shortfall(est))),
         *job_alone_rows(est, cost, w),
     ]
+
+
+def _tco_cell(cost: DeploymentCost, w: Words, top: float) -> str:
+    """The TCO in the column's unit with what it leaves out, as the first page says it
+    (:func:`~configurator.report.summary_headline.tco_text`'s words): the unpriced items, energy without a
+    published power (the row read a whole TCO under a headline '— without the unpriced items', persona50b)."""
+    own = cost.ownership
+    tco = _column_amount(own.tco, own.currency, w, top)
+    if own.energy_per_year is None:
+        return w.message(msg("tco-without-energy-unpriced" if cost.bom.unpriced else "tco-without-energy", tco=tco))
+    return w("{tco} — without the unpriced items", tco=tco) if cost.bom.unpriced else tco
 
 
 def _renting_rows(cost: DeploymentCost, w: Words, top: float, card: str | None = None) -> list[tuple[str, str]]:
@@ -263,8 +276,8 @@ def _renting_rows(cost: DeploymentCost, w: Words, top: float, card: str | None =
         # the rent over the TCO's years, beside the TCO (a 0.25-year TCO stood against a year's rent)
         (w("Renting the same cards over {period}, at {u} utilisation", period=years, u=u),
          "—" if rent is None else _column_amount(rent * own.years, c, w, top)),
-        (w("Break-even utilisation"), percent(cost.break_even_utilisation, w.language)
-         if cost.break_even_utilisation is not None
+        (w("Break-even utilisation"), w("no purchase price: enter a quote") if cards_unpriced(cost.bom)
+         else percent(cost.break_even_utilisation, w.language) if cost.break_even_utilisation is not None
          else w("none: renting costs less at every utilisation") if rent else w("no cloud price")),
         *basis[1:],
     ]
@@ -305,11 +318,12 @@ def rent_basis_rows(cost: DeploymentCost, w: Words, years: str, card: str | None
         return []
     month = rent_month(compared)
     chips = card is not None and counts_chips(card)  # the card's name (English): '同样的 8 颗 NPU' as the bill counts
-    rows = [(w("Rented and bought"), w.message(rented_message(compared, chips))),
-            (w("Renting costs more than buying and running"),
-             w("from month {n}", n=month) if month is not None
-             else w("only at the end of {period}, by the resale value", period=years)
-             if dearer_by_resale_only(compared, cost.ownership) else w("not within {period}", period=years))]
+    rows = [(w("Rented and bought"), w.message(rented_message(compared, chips)))]
+    if not cards_unpriced(cost.bom):  # a TCO without the cards says nothing of when renting costs more
+        rows.append((w("Renting costs more than buying and running"),
+                     w("from month {n}", n=month) if month is not None
+                     else w("only at the end of {period}, by the resale value", period=years)
+                     if dearer_by_resale_only(compared, cost.ownership) else w("not within {period}", period=years)))
     licences = rent_licences_message(compared, cost.ownership.currency)
     if licences is not None:
         rows.append((w("Licences, renting"), w.message(licences)))
@@ -318,7 +332,7 @@ def rent_basis_rows(cost: DeploymentCost, w: Words, years: str, card: str | None
 
 def rent_chart(est: Estimate, mine: Option, w: Words) -> Chart | None:
     cost = mine.cost
-    if cost.compared is None or cost.compared.per_year is None:
+    if cost.compared is None or cost.compared.per_year is None or cards_unpriced(cost.bom):  # no owning curve
         return None
     curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario, cost.compared)
     own = tuple((100 * u, o) for u, o, _ in curve)

@@ -39,7 +39,7 @@ from configurator.core.message_numbers import count_param
 from configurator.core.messages import msg
 from configurator.core.procurement.workstations import workstations_needed
 from configurator.core.ranking_basis import basis_said
-from configurator.core.scenario_ranking import Objective
+from configurator.core.scenario_ranking import Objective, objective_for
 from configurator.core.scenario import Constraints, Parallelism, Scenario
 from configurator.core.serving_use import load_note
 from configurator.core.view.assumptions_view import assumption_notes
@@ -72,6 +72,14 @@ RANKED_BY = ("recommender", "closest", "over-budget", "unranked")
 not ranked."""
 
 
+def rents(objective: Objective, ranked: bool) -> bool:
+    """Whether the wizard's answer is a rent: the recommender chose the card (``ranked``) and ranked by rent
+    (``objective``, :func:`~configurator.core.scenario_ranking.objective_for`: a rent budget with no objective asked).
+    The one rule the result page's title, its busy line and its answer line ('Rent:' or 'Buy:') follow; a card picked
+    or owned is bought (until December 2026 a renter's answer 'Rent: 32 × MI325X' stood under 'What to buy')."""
+    return ranked and objective is Objective.CLOUD
+
+
 class ConstraintsPage(QWizardPage):
     def __init__(self, controller) -> None:
         super().__init__()
@@ -84,8 +92,7 @@ class ConstraintsPage(QWizardPage):
         self.problem.setStyleSheet(PROBLEM_STYLE)
         self.card = QComboBox()
         self.card.setObjectName("wizard:card_id")
-        self.card.addItem(self.tr("Let the recommender choose (every card ranked by cost of ownership)"),
-                          RECOMMENDER)
+        self.card.addItem("", RECOMMENDER)  # its words follow the budget's basis (_update_recommender_words)
         names = class_names()
         for card in controller.catalog.cards:
             self.card.addItem(f"{card_name(card.name, current_language())} · {names[card.category]} · "
@@ -112,6 +119,8 @@ class ConstraintsPage(QWizardPage):
         for value, text in named(BUDGET_BASES).items():
             self.budget_basis.addItem(text, value)
         form.addRow(self.tr("The budget &limits"), self.budget_basis)
+        self.budget_basis.currentIndexChanged.connect(lambda _: self._update_recommender_words())
+        self._update_recommender_words()
         self.years = years_box(self.problem)
         form.addRow(field_row_label("economics.amortisation_years", "y"), self.years)
         self.budget.setGroupSeparatorShown(True)
@@ -156,6 +165,14 @@ class ConstraintsPage(QWizardPage):
         self._explain_class()
 
     @guarded
+    def _update_recommender_words(self) -> None:
+        """The card choice left to the recommender says what it ranks by: rent where the budget limits rent
+        (the wizard asks no objective: :func:`~configurator.core.scenario_ranking.objective_for`), else cost of
+        ownership (until December 2026 'ranked by cost of ownership' whatever the budget limited)."""
+        by_rent = objective_for(None, self.budget_basis.currentData() or "capex") is Objective.CLOUD
+        self.card.setItemText(0, self.tr("Let the recommender choose (every card ranked by rent)") if by_rent
+                              else self.tr("Let the recommender choose (every card ranked by cost of ownership)"))
+
     def validatePage(self) -> bool:  # noqa: N802 - Qt's name
         if held_refusal(self.problem):
             return False
@@ -231,7 +248,7 @@ class SummaryPage(QWizardPage):
     def __init__(self, wizard) -> None:
         super().__init__()
         self.wizard_ref = wizard
-        self.setTitle(self.tr("What to buy"))
+        self._title(renting=False)
         self.setSubTitle(self.tr("“Use this” puts it into the main window as one step you can undo; every "
                                  "setting can still be changed there."))
         layout = QVBoxLayout(self)
@@ -265,9 +282,22 @@ class SummaryPage(QWizardPage):
         """(answers, scenario to apply) once decided."""
         return None if self.decision is None else (self.decision.answers, self.decision.scenario)
 
+    def _title(self, renting: bool) -> None:
+        """'What to rent' where the answer is a rent (:func:`rents`), else 'What to buy'."""
+        self.renting = renting
+        self.setTitle(self.tr("What to rent") if renting else self.tr("What to buy"))
+
+    def _answer_rents(self) -> bool:
+        """Whether the answers ask for a rent before the decision is made: the card left to the recommender and
+        a rent budget with no objective asked (:func:`rents`, as the decision's :attr:`Decision.objective`)."""
+        answers = self.wizard_ref.answers_scenario()
+        objective = objective_for(answers.ranking.objective, answers.constraints.budget_basis)
+        return rents(objective, self.wizard_ref.answered.card is RECOMMENDER)
+
     @guarded
     def initializePage(self) -> None:  # noqa: N802 - Qt's name
         """Decide on a worker thread (the recommender plans every card: seconds for a large job)."""
+        self._title(self._answer_rents())
         self.decision = None
         self.text.clear()
         self.alternatives.setEnabled(False)
@@ -295,8 +325,10 @@ class SummaryPage(QWizardPage):
         return self._job.wait(timeout_ms)
 
     def _show_busy(self, busy: bool) -> None:
-        show_busy(self.busy_label, self, self.tr("Working out what to buy: the planner lays out every card the "
-                                                 "recommender may choose…"), busy)
+        said = self.tr("Working out what to rent: the planner lays out every card the recommender may choose…") \
+            if self.renting else self.tr("Working out what to buy: the planner lays out every card the "
+                                         "recommender may choose…")
+        show_busy(self.busy_label, self, said, busy)
 
     def _on_failed(self, error: Exception) -> None:
         from configurator.app.error_boundary import report
@@ -317,6 +349,7 @@ class SummaryPage(QWizardPage):
     @guarded
     def _show_decision(self, decision: Decision) -> None:
         self.decision = decision
+        self._title(rents(decision.objective, decision.chosen_by in RANKED_BY))  # the answer's own words
         self.completeChanged.emit()
         self.alternatives.setEnabled(True)
         self.text.setHtml(self.decision_html(decision))
@@ -344,7 +377,7 @@ class SummaryPage(QWizardPage):
                                   "set").format(n=d.ranked),
               "you": self.tr("the card you picked; the count and layout chosen by the planner"),
               "owned": self.tr("the cards you own, laid out by the planner")}[d.chosen_by]
-        rented = d.objective is Objective.CLOUD and d.chosen_by in RANKED_BY
+        rented = rents(d.objective, d.chosen_by in RANKED_BY)
         parts.append(self._rent_line(d, by) if rented else self._buy_line(d, by))
         parts.append(self._layout_line(view))
         parts.append(self._rent_cost_line(d) if rented else self._cost_line(d))

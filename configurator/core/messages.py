@@ -112,7 +112,7 @@ ENGLISH: dict[str, str] = {
     "no-price-items": "{card}: no price for {items} — enter a quote to compare its total cost of ownership",
     "rack-system-of": "Rack-scale system of {gpus} {card} (quote item {item})",  # a whole system with no price yet
     "rack-system-of-in-sentence": "rack-scale system of {gpus} {card} (quote item {item})",  # a common noun mid-way
-    "no-price-cloud": "{card}: no cloud price — enter a quote, or rank by ownership cost (TCO)",
+    "no-price-cloud": "{card}: no cloud rent — enter a quote of its rent to rank it by rent",
     **PRICE_ENGLISH,  # what a buyer is told about a price (core/messages_prices.py)
     **POWER_ENGLISH,  # board power, power caps, energy (core/messages_power.py)
     "kv-fp8-chosen": "The key/value cache is planned in FP8 (half the memory per token): at the engine's default "
@@ -271,7 +271,7 @@ CHINESE: dict[str, str] = {
     "no-price-items": "{card}：{items} 没有价格——请输入报价，以便比较其总拥有成本",
     "rack-system-of": "{card} 机柜级系统（{gpus} 张卡，报价项 {item}）",  # was '由 384 张 … 组成的…': English word order
     "rack-system-of-in-sentence": "{card} 机柜级系统（{gpus} 张卡，报价项 {item}）",
-    "no-price-cloud": "{card}：没有云租用价——请输入报价，或改按拥有成本（TCO）排名",
+    "no-price-cloud": "{card}：没有云租用价——请输入其租用报价，以便按租金排名",
     **PRICE_CHINESE,
     **POWER_CHINESE,
     "kv-fp8-chosen": "KV 缓存按 FP8 规划（每词元显存减半）：按推理引擎默认精度时负载放不下或达不到目标；如需其他精度请设置 KV 精度",

@@ -264,6 +264,10 @@
         <translation>交付到(&amp;T)</translation>
     </message>
     <message>
+        <source>Let the recommender choose (every card ranked by rent)</source>
+        <translation>由推荐器选择（按租金为每种卡排名）</translation>
+    </message>
+    <message>
         <source>Say which card you own: pick it in the list above.</source>
         <translation>请说明您拥有哪种卡：在上方列表中选择。</translation>
     </message>
@@ -4106,6 +4110,14 @@ Reinstall GPU Configurator to repair it.</source>
     <message>
         <source>{label}: {given} tokens asked, {used} tokens per step used — whole sequences of {seq} tokens on each of {dp:|data-parallel rank|data-parallel ranks}.</source>
         <translation>{label}：要求 {given} 个词元，每步实际 {used} 个词元——{dp} 个数据并行进程各取整数个 {seq} 词元的序列。</translation>
+    </message>
+    <message>
+        <source>What to rent</source>
+        <translation>租什么</translation>
+    </message>
+    <message>
+        <source>Working out what to rent: the planner lays out every card the recommender may choose…</source>
+        <translation>正在计算租什么：规划器为推荐器可选的每种卡排布…</translation>
     </message>
     <message>
         <source>Numbers taken differently from your answers</source>

@@ -36,6 +36,10 @@ ranked by cloud cost, whose cost heading was cut to 'Rent/M …s [USD]' for it):
 
 NO_PRICE = "no price — enter a quote"
 
+NO_RENT = "no cloud rent — enter a quote of its rent"
+"""What stands where a card ranked by rent has no rent (``no-price-cloud``), a purchase price or not: until December
+2026 it read :data:`NO_PRICE`, and a renter was told a card with a purchase price had none."""
+
 NO_BOARD_PRICE = "no price — enter a quote per board of {n} {chip}s"
 """A multi-GPU board's card (A16) without a price: its quote is a whole board's (label id; ``{n}`` its
 GPUs, ``{chip}`` their word, :attr:`~configurator.core.card.Card.chip_word`), as the bill buys it — a per-GPU
@@ -217,7 +221,10 @@ def unpriced_value(rec: Recommendation) -> Value:
     if rec.reasons and rec.reasons[0].id in ("no-price-items", "no-power-tco", USED_ONLY, *RENT_ELSEWHERE):
         return Phrase("{count} × {what}", {"count": rec.count, "what": rec.reasons[0]})
     board = {"n": rec.card.gpus_per_board, "chip": rec.card.chip_word}
-    what = Phrase(NO_BOARD_PRICE, board) if rec.card.gpus_per_board > 1 else NO_PRICE
+    if rec.reasons and rec.reasons[0].id == "no-price-cloud":  # ranked by rent: it has no rent, whatever it costs
+        what = NO_RENT
+    else:
+        what = Phrase(NO_BOARD_PRICE, board) if rec.card.gpus_per_board > 1 else NO_PRICE
     return Phrase("{count} × {card}: {what}", {"count": rec.count, "card": rec.card.name, "what": what})
 
 

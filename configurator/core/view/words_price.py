@@ -51,6 +51,7 @@ ZH_CN_PRICE: dict[str, str] = {
     "no price for {items}": "{items} 无价格",
     "no price for the rack-scale system": "机柜级系统无价格",
     "no cloud rent": "无云租用价",
+    "no cloud rent — enter a quote of its rent": "无云租用价——请输入其租用报价",
     "no published board power": "无公开的板卡功耗",
     "rent only in mainland China": "仅有中国大陆的租用价",
     "rent only outside mainland China": "仅有中国大陆以外的租用价",

@@ -56,7 +56,8 @@ def test_the_first_says_the_users_served_at_the_slow_end_and_the_cards_for_all(f
     v = _tpot(first.estimate)
     assert slow_end_verdict(first.estimate) is v and misses_at_slow_end(v) and v.met  # still first, unchanged
     p = v.params
-    assert p["slow_ms"] == pytest.approx(slow_end_latency(v.actual, "tpot", first.count)) and p["slow_ms"] > v.target
+    slow = slow_end_latency(v.actual, "tpot", first.estimate.scenario, first.card)
+    assert p["slow_ms"] == pytest.approx(slow) and p["slow_ms"] > v.target
     assert p["users"] == 200 and 0 < p["slow_users"] < 200
     assert p["slow_count"] > first.count and p["slow_count"] % first.estimate.scenario.cards_in_node == 0
     assert p["slow_count_ms"] <= v.target and p["slow_extra"] > 0 and p["slow_basis"] == "ownership"
@@ -74,13 +75,13 @@ def test_the_users_at_the_slow_end_are_those_served_within_the_tightened_targets
     """The users said are the most whose latencies, each times its band's slow-end factor, are within the targets:
     one more misses there (in shared copies, as the count that serves them all is sized: review50)."""
     est, p = first.estimate, _tpot(first.estimate).params
-    n = first.count
-    tightened = updated(est.scenario, constraints={"tpot_ms": 50.0 / slow_end_latency(1.0, "tpot", n),
-                                                   "ttft_ms": 1000.0 / slow_end_latency(1.0, "ttft", n)})
+    n, s, card = first.count, est.scenario, first.card
+    tightened = updated(s, constraints={"tpot_ms": 50.0 / slow_end_latency(1.0, "tpot", s, card),
+                                        "ttft_ms": 1000.0 / slow_end_latency(1.0, "ttft", s, card)})
     assert users_carried(_shared_copies(tightened), first.card, n, 200).users == p["slow_users"]
     over = estimate(updated(_shared_copies(est.scenario), serving={"concurrency": p["slow_users"] + 1}), first.card)
-    assert slow_end_latency(_tpot(over).actual, "tpot", n) > 50.0 or \
-        slow_end_latency(next(v for v in over.verdicts if v.id == "ttft").actual, "ttft", n) > 1000.0
+    assert slow_end_latency(_tpot(over).actual, "tpot", s, card) > 50.0 or \
+        slow_end_latency(next(v for v in over.verdicts if v.id == "ttft").actual, "ttft", s, card) > 1000.0
 
 
 def test_a_count_the_whole_range_holds_searches_nothing(catalog, first):

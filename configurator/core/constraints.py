@@ -74,7 +74,7 @@ def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, 
         verdicts.append(region_verdict(card, scenario.economics.owned_cards, scenario.count,
                                        rented_from=costs.rented_from))
     if c.deadline_hours and (hours is not None or one_off_job):
-        verdicts.append(ceiling("deadline", c.deadline_hours, hours, "h", params=_slow_end(scenario, training)))
+        verdicts.append(ceiling("deadline", c.deadline_hours, hours, "h", params=_slow_end(scenario, card, training)))
     if c.power_cap_kw:
         kw = power.facility_watts / 1000 if power is not None else None
         desks = {"desks": True} if in_office(scenario, card) else {}  # an office's draw, no PUE (applied_pue)
@@ -86,33 +86,33 @@ def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, 
         rate = training.tokens_per_s if training is not None else None
         verdicts.append(floor("throughput", c.min_tokens_per_s, rate, "tokens/s"))
     if serving or serving_speed is not None:
-        verdicts.extend(serving_verdicts(scenario, serving_speed, slow_end=True))
+        verdicts.extend(serving_verdicts(scenario, serving_speed, slow_end_card=card))
     return tuple(verdicts)
 
 
-def _slow_end(scenario: Scenario, training: TrainingSpeed | None) -> dict:
+def _slow_end(scenario: Scenario, card: Card, training: TrainingSpeed | None) -> dict:
     """The job's hours at the slow end of their likely range, ``{"slow_hours": h}`` [h], for a
-    training job (the calibration band of its throughput,
-    :func:`~configurator.core.uncertainty.band_for`); empty for work without a band (rendering:
+    training job on ``card`` (the calibration band of its throughput the hours are shown with,
+    :func:`~configurator.core.uncertainty.slow_end_hours`); empty for work without a band (rendering:
     no calibration rows). The deadline verdict says a deadline met at the estimate that this end
     misses (one fact, in :mod:`configurator.core.verdicts`)."""
     if training is None or not training.hours:
         return {}
     from configurator.core.uncertainty import slow_end_hours  # the bands file is read only with a deadline to check
 
-    return {"slow_hours": slow_end_hours(training.hours, scenario.count)}
+    return {"slow_hours": slow_end_hours(training.hours, scenario, card)}
 
 
-def _slow_rate(scenario: Scenario, rate: float | None) -> dict:
-    """The requests/s a serving deployment carries at the slow end of their likely range,
-    ``{"slow_requests_per_s": r}`` [requests/s] (the serving-throughput band,
+def _slow_rate(scenario: Scenario, card: Card, rate: float | None) -> dict:
+    """The requests/s a serving deployment on ``card`` carries at the slow end of their likely range,
+    ``{"slow_requests_per_s": r}`` [requests/s] (the serving-throughput band the rate is shown with,
     :func:`~configurator.core.uncertainty.slow_end_rate`); empty without a rate. The request-rate verdict
     says a rate carried at the estimate that this end does not (one fact, in :mod:`configurator.core.verdicts`)."""
     if not rate:
         return {}
     from configurator.core.uncertainty import slow_end_rate  # the bands file is read only with a rate to check
 
-    return {"slow_requests_per_s": slow_end_rate(rate, scenario.count)}
+    return {"slow_requests_per_s": slow_end_rate(rate, scenario, card)}
 
 
 def budget_verdict(scenario: Scenario, card: Card, costs: Costs, one_off_job: bool, book: PriceBook) -> Verdict:
@@ -244,45 +244,45 @@ def region_verdict(card: Card, owned: int = 0, count: int = 0, rented_from: str 
     return Verdict("region", "cn", status, "", blocked is None, params=params)
 
 
-def serving_verdicts(scenario: Scenario, speed: ServingSpeed | None, slow_end: bool = False
+def serving_verdicts(scenario: Scenario, speed: ServingSpeed | None, slow_end_card: Card | None = None
                      ) -> tuple[Verdict, ...]:
     """The request rate and the latency targets (the buyer's, else the serving use's) of a
-    serving deployment; unknown (``met`` None) without a speed. ``slow_end``: the request rate's verdict
-    carries the rate at the slow end of its likely range (:func:`_slow_rate`; the estimate's check, not
-    the planner's thousands of layouts)."""
+    serving deployment; unknown (``met`` None) without a speed. ``slow_end_card``: the deployment's card,
+    given for the estimate's check (not the planner's thousands of layouts): the request rate's verdict carries
+    the rate at the slow end of its likely range on that card (:func:`_slow_rate`; None: no slow end)."""
     c, targets = scenario.constraints, latency_targets(scenario)
     verdicts = []
     if c.requests_per_s:
         rate = speed.requests_per_s if speed is not None else None
-        slow = _slow_rate(scenario, rate) if slow_end else {}
+        slow = _slow_rate(scenario, slow_end_card, rate) if slow_end_card is not None else {}
         verdicts.append(floor("request-rate", c.requests_per_s, rate, "requests/s", params=slow))
     percentile = f"p{targets.percentile}"
     # more than one user, as the owned cards alone are sized (recommend_owned.asks_users_at_once): one user's slow end
     # said "serve none of the 1 users at once … serves all 1" (review50)
-    users_only = slow_end and not c.requests_per_s and (scenario.serving.concurrency or 0) > 1
+    users_only = slow_end_card is not None and not c.requests_per_s and (scenario.serving.concurrency or 0) > 1
     if targets.ttft_ms:
         ms = speed.ttft_at(targets.percentile) * 1000 if speed is not None else None
         verdicts.append(ceiling("ttft", targets.ttft_ms, ms, "ms", basis=percentile, origin=targets.ttft_origin,
-                                params=_slow_latency(scenario, "ttft", ms) if users_only else None))
+                                params=_slow_latency(scenario, slow_end_card, "ttft", ms) if users_only else None))
     if targets.tpot_ms:
         ms = speed.tpot_at(targets.percentile) * 1000 if speed is not None else None
         verdicts.append(ceiling("tpot", targets.tpot_ms, ms, "ms", basis=percentile, origin=targets.tpot_origin,
-                                params=_slow_latency(scenario, "tpot", ms) if users_only else None))
+                                params=_slow_latency(scenario, slow_end_card, "tpot", ms) if users_only else None))
     return tuple(verdicts)
 
 
-def _slow_latency(scenario: Scenario, verdict_id: str, ms: float | None) -> dict:
-    """A users-only question's latency (first token or per token, ``verdict_id``) at the slow end of its likely
-    range, ``{"slow_ms": ms}`` [ms] (the prefill or decode band, :func:`~configurator.core.uncertainty.
-    slow_end_latency`), with the users asked (``users``); empty without a latency. A question sized by its
-    users at once, no request rate, has no rate whose slow end to say (small50): its slow end is the latency
-    its users see there; the verdict says a target met at the estimate that this end misses. Said for more than
-    one user at once (:func:`serving_verdicts`)."""
+def _slow_latency(scenario: Scenario, card: Card, verdict_id: str, ms: float | None) -> dict:
+    """A users-only question's latency (first token or per token, ``verdict_id``) on ``card`` at the slow end of
+    its likely range, ``{"slow_ms": ms}`` [ms] (the prefill or decode band it is shown with,
+    :func:`~configurator.core.uncertainty.slow_end_latency`), with the users asked (``users``); empty without a
+    latency. A question sized by its users at once, no request rate, has no rate whose slow end to say
+    (small50): its slow end is the latency its users see there; the verdict says a target met at the estimate
+    that this end misses. Said for more than one user at once (:func:`serving_verdicts`)."""
     if not ms:
         return {}
     from configurator.core.uncertainty import slow_end_latency  # the bands file is read only with a load to check
 
-    return {"slow_ms": slow_end_latency(ms, verdict_id, scenario.count), "users": scenario.serving.concurrency}
+    return {"slow_ms": slow_end_latency(ms, verdict_id, scenario, card), "users": scenario.serving.concurrency}
 
 
 def missed_serving_targets(scenario: Scenario, speed: ServingSpeed) -> list[str]:

@@ -55,16 +55,17 @@ _MEMO: LruMemo[Estimate] = LruMemo(MEMO_SIZE)
 (thread-safe: the window's workers rank at once)."""
 
 
-def slow_factor(count: int) -> float:
-    """The slow end of a job's time at ``count`` cards over its estimate (the band's high end of the
-    hours, :func:`~configurator.core.uncertainty.slow_end_hours`) [-]."""
-    return slow_end_hours(1.0, count)
+def slow_factor(scenario: Scenario, card: Card, count: int) -> float:
+    """The slow end of ``scenario``'s job's time on ``count`` of ``card`` over its estimate (the band's high end
+    of the hours, :func:`~configurator.core.uncertainty.slow_end_hours`) [-]."""
+    return slow_end_hours(1.0, scenario, card, count)
 
 
-def slow_rate_factor(count: int) -> float:
-    """The slow end of a serving deployment's request rate at ``count`` cards over its estimate (the band's
-    low end, :func:`~configurator.core.uncertainty.slow_end_rate`) [-]."""
-    return slow_end_rate(1.0, count)
+def slow_rate_factor(scenario: Scenario, card: Card, count: int) -> float:
+    """The slow end of ``scenario``'s serving deployment's request rate on ``count`` of ``card`` over its
+    estimate (the low end of the band the rate is shown with, :func:`~configurator.core.uncertainty.slow_end_rate`:
+    its engine on the card's software stack where the bands file has that group) [-]."""
+    return slow_end_rate(1.0, scenario, card, count)
 
 
 LATENCY_FIELDS = {"ttft": "ttft_ms", "tpot": "tpot_ms"}
@@ -78,18 +79,19 @@ class SlowEnd:
     ``slow``: the verdict's ``params`` key of the slow end at the configuration; ``there``: the key of the
     slow end at the count found; ``factors``: each constraint field the search tightens (the target's own, or
     for a users-only question both latency targets: :data:`LATENCY_FIELDS`) with the slow end over the estimate
-    at a count [-], the field's verdict id ('' where it is the verdict searched for) the target of each other;
-    a target tightened for a count is ``target / factor`` (a deadline shortened by a factor above 1, a rate
-    raised by one below 1); ``counts``: the counts the family's search tries [cards]."""
+    of a scenario on a count of a card [-], the field's verdict id ('' where it is the verdict searched for) the
+    target of each other; a target tightened for a count is ``target / factor`` (a deadline shortened by a
+    factor above 1, a rate raised by one below 1); ``counts``: the counts the family's search tries [cards]."""
 
     slow: str
     there: str
-    factors: tuple[tuple[str, str, Callable[[int], float]], ...]
+    factors: tuple[tuple[str, str, Callable[[Scenario, Card, int], float]], ...]
     counts: tuple[int, ...]
 
-    def factors_at(self, count: int) -> tuple[float, ...]:
-        """The slow end over the estimate at ``count`` cards of each field of :attr:`factors` [-]."""
-        return tuple(factor(count) for _, _, factor in self.factors)
+    def factors_at(self, scenario: Scenario, card: Card, count: int) -> tuple[float, ...]:
+        """The slow end over the estimate of ``scenario`` on ``count`` of ``card`` of each field of
+        :attr:`factors` [-]: the band each is shown with (its group's, where it has one) at that count."""
+        return tuple(factor(scenario, card, count) for _, _, factor in self.factors)
 
     def tightened(self, scenario: Scenario, target: float, factors: tuple[float, ...]) -> dict[str, float]:
         """The constraints the family's search is run at: each field of :attr:`factors` at its target (``target``,
@@ -105,9 +107,10 @@ class SlowEnd:
                 if held_target}
 
 
-def _latency_factor(verdict_id: str) -> Callable[[int], float]:
-    """The slow end of a latency (``verdict_id``: "ttft", "tpot") at a count over its estimate [-]."""
-    return lambda count: slow_end_latency(1.0, verdict_id, count)
+def _latency_factor(verdict_id: str) -> Callable[[Scenario, Card, int], float]:
+    """The slow end of a latency (``verdict_id``: "ttft", "tpot") of a scenario on a count of a card over its
+    estimate [-]."""
+    return lambda scenario, card, count: slow_end_latency(1.0, verdict_id, scenario, card, count)
 
 
 def _latency_end(verdict_id: str) -> SlowEnd:
@@ -217,7 +220,7 @@ def fewest_at_slow_end(scenario: Scenario, card: Card, target: float, whole_syst
     tightened one (a serving plan sizes its batch for the users the rate keeps in flight: planned for
     40 requests/s, 15 × MI350X carry 39.3 at the slow end; planned for about 60, enough)."""
     end, family = SLOW_ENDS[verdict_id], family_of(scenario.workload)
-    factors = sorted({end.factors_at(n) for n in (scenario.count, *end.counts) if n >= scenario.count})
+    factors = sorted({end.factors_at(scenario, card, n) for n in (scenario.count, *end.counts) if n >= scenario.count})
     meeting: dict[int, Estimate] = {}
     blocked = False
     targets = end.tightened(scenario, target, (1.0,) * len(end.factors))  # the buyer's, each field's held
@@ -269,7 +272,8 @@ def users_at_slow_end(est: Estimate, verdict: Verdict) -> int:
     from configurator.core.recommend_owned import users_carried  # it estimates: loaded with a search
 
     scenario, users, end = est.scenario, est.scenario.serving.concurrency, SLOW_ENDS[verdict.id]
-    tightened = updated(scenario, constraints=end.tightened(scenario, verdict.target, end.factors_at(scenario.count)))
+    factors = end.factors_at(scenario, est.card, scenario.count)
+    tightened = updated(scenario, constraints=end.tightened(scenario, verdict.target, factors))
     return users_carried(_shared_copies(tightened), est.card, scenario.count, users).users
 
 

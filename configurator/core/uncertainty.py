@@ -22,7 +22,8 @@ the engine the scenario serves with on a card of the scenario's software stack (
 scenario's scale, when the tool found enough of them (its rule: ``tools/refresh_error_bands.py``); else the
 scale's band over every engine and stack. A group's band names the group and its rows; where the group's
 percentiles still lay on one side of the estimate, it keeps the guard and says where the group's median run
-was measured (:attr:`Band.off_median`).
+was measured (:attr:`Band.off_median`). A number's slow end (a verdict's "may miss it at the slow end") is an
+end of the band the number is shown with: both are read through :func:`scenario_band` (slowband50).
 """
 
 from __future__ import annotations
@@ -172,14 +173,15 @@ def band_group(engine: str | None, stack: str | None) -> str | None:
     return f"{engine} on {stack}" if engine and stack else None
 
 
-def scenario_group(est: Estimate) -> str | None:
-    """The group of a serving estimate's rows (:func:`band_group`): its engine on its card's software stack;
-    None for other work or a card whose stack is not rated."""
-    serving = getattr(est.scenario, "serving", None)
-    software = getattr(est.card, "software", None)
-    if est.serving is None or serving is None or software is None:
+def work_group(scenario: Any, card: Any) -> str | None:
+    """The group of the rows ``scenario``'s numbers on ``card`` are read against (:func:`band_group`): a serving
+    scenario's engine on the card's software stack; None for training or a card whose stack is not rated
+    (graphics work reads no band: :func:`headline_bands`)."""
+    software = getattr(card, "software", None)
+    if scenario.workload.is_training or software is None:
         return None
-    return band_group(getattr(serving.engine, "value", serving.engine), software.stack)
+    engine = scenario.serving.engine
+    return band_group(getattr(engine, "value", engine), software.stack)
 
 
 def band_for(kind: str, value: float, cards: int, inverse: bool = False, group: str | None = None) -> Band:
@@ -201,6 +203,18 @@ def band_for(kind: str, value: float, cards: int, inverse: bool = False, group: 
         said = (*(render(m, ENGLISH) for m in group_notes(band)), b.get("fallback", ""), "" if off else note)
         band = replace(band, note="; ".join(filter(None, said)))
     return band
+
+
+def scenario_band(kind: str, value: float, scenario: Any, card: Any, inverse: bool = False,
+                  cards: int | None = None) -> Band:
+    """The band of ``value`` [its unit], an estimate of ``kind`` for ``scenario`` on ``card``: the band of the
+    scenario's group (:func:`work_group`) where the file has one, else the scale's over every group
+    (:func:`band_for`), at the scale of ``cards`` (None: the scenario's count). The one choice of band a number
+    is both shown with (:func:`headline_bands`) and read at its slow end with (:func:`slow_end_hours`,
+    :func:`slow_end_rate`, :func:`slow_end_latency`; session 50, slowband50: 24 × MI300X on vLLM showed
+    "likely 33.3–56.6 requests/s" beside a slow end of 34.04 read from the band over every group)."""
+    count = scenario.count if cards is None else cards
+    return band_for(kind, value, count, inverse, group=work_group(scenario, card))
 
 
 def group_notes(band: Band) -> tuple[Message, ...]:
@@ -237,20 +251,23 @@ def off_notes(est: Estimate) -> tuple[Message, ...]:
     return tuple(group_notes(band)[-1] for band in kinds.values())
 
 
-def slow_end_hours(hours: float, cards: int) -> float:
-    """The slow end of a training job's ``hours`` [h] on ``cards`` cards: the high end of the hours'
-    likely range, the training-throughput band read inverse (1 / the low factor of measured over
-    predicted throughput) [h]. The deadline verdict's slow end (:func:`configurator.core.constraints`)
-    and the count that meets a deadline there (:mod:`configurator.core.slow_end_count`) read it."""
-    return band_for("train-throughput", hours, cards, inverse=True).high
+def slow_end_hours(hours: float, scenario: Any, card: Any, cards: int | None = None) -> float:
+    """The slow end of a training job's ``hours`` [h], ``scenario``'s on ``cards`` of ``card`` (None: the
+    scenario's count): the high end of the hours' likely range as it is shown (:func:`scenario_band`), the
+    training-throughput band read inverse (1 / the low factor of measured over predicted throughput) [h]. The
+    deadline verdict's slow end (:func:`configurator.core.constraints`) and the count that meets a deadline
+    there (:mod:`configurator.core.slow_end_count`) read it."""
+    return scenario_band("train-throughput", hours, scenario, card, inverse=True, cards=cards).high
 
 
-def slow_end_rate(requests_per_s: float, cards: int) -> float:
-    """The slow end of a serving deployment's ``requests_per_s`` [requests/s] on ``cards`` cards: the low end
-    of the rate's likely range (the serving-throughput band's low factor of measured over predicted)
-    [requests/s]. The request-rate verdict's slow end (:func:`configurator.core.constraints.serving_verdicts`)
-    and the count that carries the rate there (:mod:`configurator.core.slow_end_count`) read it."""
-    return band_for("serving-throughput", requests_per_s, cards).low
+def slow_end_rate(requests_per_s: float, scenario: Any, card: Any, cards: int | None = None) -> float:
+    """The slow end of a serving deployment's ``requests_per_s`` [requests/s], ``scenario``'s on ``cards`` of
+    ``card`` (None: the scenario's count): the low end of the rate's likely range as it is shown
+    (:func:`scenario_band`: the serving-throughput band of the scenario's engine on the card's stack where the
+    bands file has one; its low factor of measured over predicted) [requests/s]. The request-rate verdict's slow
+    end (:func:`configurator.core.constraints.serving_verdicts`) and the count that carries the rate there
+    (:mod:`configurator.core.slow_end_count`) read it."""
+    return scenario_band("serving-throughput", requests_per_s, scenario, card, cards=cards).low
 
 
 LATENCY_KINDS = {"ttft": "prefill", "tpot": "decode"}
@@ -258,14 +275,15 @@ LATENCY_KINDS = {"ttft": "prefill", "tpot": "decode"}
 time per output token: decode), as :func:`headline_bands` reads ``ttft_s`` and ``tpot_s``."""
 
 
-def slow_end_latency(ms: float, verdict_id: str, cards: int) -> float:
-    """The slow end of a serving deployment's latency ``ms`` [ms] on ``cards`` cards, for the verdict
-    ``verdict_id`` ("ttft" or "tpot", :data:`LATENCY_KINDS`): the high end of its likely range (the prefill or
-    decode band's high factor of measured over predicted, read at the percentile the target holds: the bands are
-    of the median rows measured, their spread taken to scale the tail alike) [ms]. A users-only question's
+def slow_end_latency(ms: float, verdict_id: str, scenario: Any, card: Any, cards: int | None = None) -> float:
+    """The slow end of a serving deployment's latency ``ms`` [ms], ``scenario``'s on ``cards`` of ``card`` (None:
+    the scenario's count), for the verdict ``verdict_id`` ("ttft" or "tpot", :data:`LATENCY_KINDS`): the high
+    end of its likely range as it is shown (:func:`scenario_band`: the prefill or decode band's high factor of
+    measured over predicted, read at the percentile the target holds: the bands are of the median rows
+    measured, their spread taken to scale the tail alike) [ms]. A users-only question's
     latency verdicts (:func:`configurator.core.constraints.serving_verdicts`; small50) and the count that serves
     its users there (:mod:`configurator.core.slow_end_count`) read it."""
-    return band_for(LATENCY_KINDS[verdict_id], ms, cards).high
+    return scenario_band(LATENCY_KINDS[verdict_id], ms, scenario, card, cards=cards).high
 
 
 def headline_bands(est: Estimate) -> dict[str, Band]:
@@ -273,25 +291,27 @@ def headline_bands(est: Estimate) -> dict[str, Band]:
 
     Training: tokens_per_s, tokens_per_s_per_card, step_time_s, hours, gpu_hours (rows of
     kind train-throughput); serving: ttft_s (prefill), tpot_s (decode), tokens_per_s,
-    tokens_per_s_per_card, requests_per_s (serving-throughput), each its group's where the file has one
-    (:func:`scenario_group`); both: memory_total [bytes] (memory). Graphics estimates: none
-    (:data:`NO_CALIBRATION`)."""
+    tokens_per_s_per_card, requests_per_s (serving-throughput); both: memory_total [bytes] (memory). Each is
+    the scenario's band (:func:`scenario_band`: its group's where the file has one), the band its slow end is
+    read at. Graphics estimates: none (:data:`NO_CALIBRATION`)."""
     if est.graphics is not None:
         return {}
-    cards = est.scenario.count
-    bands = {"memory_total": band_for("memory", est.memory.total, cards)}
+
+    def band(kind: str, value: float, inverse: bool = False) -> Band:
+        return scenario_band(kind, value, est.scenario, est.card, inverse)
+
+    bands = {"memory_total": band("memory", est.memory.total)}
     t, i = est.training, est.serving
     if t is not None:
         for name in ("tokens_per_s", "tokens_per_s_per_card"):
-            bands[name] = band_for("train-throughput", getattr(t, name), cards)
+            bands[name] = band("train-throughput", getattr(t, name))
         for name in ("step_time_s", "hours", "gpu_hours"):
-            bands[name] = band_for("train-throughput", getattr(t, name), cards, inverse=True)
+            bands[name] = band("train-throughput", getattr(t, name), inverse=True)
     elif i is not None:
-        group = scenario_group(est)
-        bands["ttft_s"] = band_for("prefill", i.ttft_s, cards, group=group)
-        bands["tpot_s"] = band_for("decode", i.tpot_s, cards, group=group)
+        bands["ttft_s"] = band("prefill", i.ttft_s)
+        bands["tpot_s"] = band("decode", i.tpot_s)
         for name in ("tokens_per_s", "tokens_per_s_per_card", "requests_per_s"):
-            bands[name] = band_for("serving-throughput", getattr(i, name), cards, group=group)
+            bands[name] = band("serving-throughput", getattr(i, name))
     return bands
 
 

@@ -66,13 +66,15 @@ from configurator.core.what_fits_budget import BudgetFits
 DEBOUNCE_MS = 300
 """Plan again once the card, count or targets have stayed put this long."""
 
-ELIDED_COLUMNS = {"Layout": 240, "Memory per card": 180}
+ELIDED_COLUMNS = {"Layout": 240, "Memory per card": 180, "Fits": 300}
 """Columns (headings, label ids) that give up width down to their narrowest [px] (a layout's tensor, pipeline and
 copies in Chinese, a memory's two figures), elided, whole in their tooltips, in this order, so that the
 verdict columns after them stay in view: a DeepSeek V3 layout ("TP 1 · PP 1 · 8 copies · EP 8, experts shared by
 8 copies (attention data parallel)") made the layout column 495 px wide, and a training memory ("94.4 GiB of
 79.2 GiB; fits at its 78.6 GiB peak, …") 498 px: the speed, latency and bottleneck columns past the dialog's
-edge at its 1,180 px (session 47, persona)."""
+edge at its 1,180 px (session 47, persona). The verdict last: a row that fits only with the CPU offload ("fits
+only with the optimizer and parameters in host memory: 120 GiB of host RAM per server; slower") made it 600 px
+(session 50, fitsoffload50)."""
 
 QUESTION_LINES = 6
 """Lines of the answer's notes shown above the tables at most, the rest scrolled [lines]: a budget of 50万元 for

@@ -28,6 +28,9 @@ from configurator.core.what_fits_types import INTERACTIVE_TARGETS, LADDER, TASKS
 from configurator.core.what_fits_json import result_to_dict
 from configurator.core.what_fits_budget import BudgetFits, budget_result_to_dict, budget_start, what_budget_fits
 
+OFFLOAD_CHOICES = ("auto", "none")
+"""``what-fits --offload``: the CPU offload left to the planner (as ``plan`` leaves it), or pinned off."""
+
 QUESTION_PATHS = ("parallelism.cards_per_node", "training.seq_len", "training.tokens", "constraints.deadline_hours",
                   "serving.context", "serving.prompt_tokens", "serving.output_tokens", "serving.engine")
 """Scenario fields the question takes from the command line (their flags, ranges and help from
@@ -79,6 +82,10 @@ def add_what_fits_parser(sub) -> argparse.ArgumentParser:
                              + ", ".join(c.size for c in LADDER) + ")")
     parser.add_argument("--tasks", metavar="LIST",
                         help="comma-separated: " + ", ".join(t.value for t in TASKS) + " (default: all)")
+    parser.add_argument("--offload", choices=OFFLOAD_CHOICES, default=OFFLOAD_CHOICES[0],
+                        help="with --owned: 'auto' (default): a training row that fits only with the optimizer "
+                             "(and parameters) in host memory, as 'plan' and 'estimate' plan it, says so and the "
+                             "host RAM per server; 'none': the cards' memory alone ('does not fit')")
     question = parser.add_argument_group("the question (training sequence and token budget, serving load)")
     add_field_flags(question, *QUESTION_PATHS)
     for action in (*asked._group_actions, *question._group_actions):  # this command's own words for
@@ -145,7 +152,8 @@ def _question(args: argparse.Namespace, catalog: Catalog) -> tuple[Scenario, flo
     if args.region is not None:
         sections.setdefault("constraints", {})["region"] = args.region
     try:
-        start = owned_scenario(*owned_cards(args.owned, catalog)) if args.owned is not None else budget_start(catalog)
+        start = owned_scenario(*owned_cards(args.owned, catalog), offload=args.offload == "auto") \
+            if args.owned is not None else budget_start(catalog)
         base = with_serving_load(updated(start, **sections), **load)
         updated(base, constraints={"ttft_ms": targets.ttft_ms, "tpot_ms": targets.tpot_ms,
                                    "latency_percentile": targets.percentile})

@@ -57,7 +57,8 @@ from configurator.core.scenario import Scenario, updated
 from configurator.core.view.card_names import card_name
 from configurator.core.view.rows import Columns, label, write
 from configurator.core.view.names import model_name
-from configurator.core.view.what_fits_view import heading, question, serving_columns, training_columns
+from configurator.core.scenario_choices import OFFLOAD_LAYOUT
+from configurator.core.view.what_fits_view import heading, question, serving_columns, training_columns, training_rows
 from configurator.core.what_fits import owned_scenario, with_serving_load
 from configurator.core.what_fits_types import INTERACTIVE_TARGETS, FitRow, ServingTargets, Verdict, WhatFits
 from configurator.core.what_fits_budget import BudgetFits
@@ -65,22 +66,25 @@ from configurator.core.what_fits_budget import BudgetFits
 DEBOUNCE_MS = 300
 """Plan again once the card, count or targets have stayed put this long."""
 
-ELIDED_COLUMNS = {"Layout": 240, "Memory per card": 180}
+ELIDED_COLUMNS = {"Layout": 240, "Memory per card": 180, "Fits": 300}
 """Columns (headings, label ids) that give up width down to their narrowest [px] (a layout's tensor, pipeline and
 copies in Chinese, a memory's two figures), elided, whole in their tooltips, in this order, so that the
 verdict columns after them stay in view: a DeepSeek V3 layout ("TP 1 · PP 1 · 8 copies · EP 8, experts shared by
 8 copies (attention data parallel)") made the layout column 495 px wide, and a training memory ("94.4 GiB of
 79.2 GiB; fits at its 78.6 GiB peak, …") 498 px: the speed, latency and bottleneck columns past the dialog's
-edge at its 1,180 px (session 47, persona)."""
+edge at its 1,180 px (session 47, persona). The verdict last: a row that fits only with the CPU offload ("fits
+only with the optimizer and parameters in host memory: 120 GiB of host RAM per server; slower") made it 600 px
+(session 50, fitsoffload50)."""
 
 QUESTION_LINES = 6
 """Lines of the answer's notes shown above the tables at most, the rest scrolled [lines]: a budget of 50万元 for
 mainland China listed 41 cards that cannot be delivered there, 15 lines that left the tables 170 px of the
 dialog's 640 (session 48, persona)."""
 
-VERDICT_COLOURS = {Verdict.NO_FIT: "#b00020", Verdict.TOO_SLOW: "#9a6700", Verdict.UNKNOWN: "#666666"}
-"""Text colour of a row that does not fit (red), fits but misses the targets alone (amber) or
-cannot be estimated (grey); rows that fit keep the palette's."""
+VERDICT_COLOURS = {Verdict.NO_FIT: "#b00020", Verdict.TOO_SLOW: "#9a6700", Verdict.OFFLOADED: "#9a6700",
+                   Verdict.UNKNOWN: "#666666"}
+"""Text colour of a row that does not fit (red), fits but misses the targets alone or fits only with the
+CPU offload (amber), or cannot be estimated (grey); rows that fit keep the palette's."""
 
 
 class WhatFitsDialog(QDialog):
@@ -288,7 +292,9 @@ class WhatFitsDialog(QDialog):
         """The main window's scenario on the cards and with the context chosen here (its prices,
         efficiencies and recipe kept, its prompt and answer where the context holds them);
         ValidationError for an impossible choice."""
-        base = owned_scenario(self.card_combo.currentData(), self.count_spin.value(), like=self.controller.scenario)
+        window = self.controller.scenario  # the offload as the window leaves it: to the planner unless pinned
+        base = owned_scenario(self.card_combo.currentData(), self.count_spin.value(), like=window,
+                              offload=OFFLOAD_LAYOUT in window.auto_layout)
         return with_serving_load(base, context=self.context_spin.value())
 
     def _on_scenario_changed(self, scenario: Scenario) -> None:
@@ -393,8 +399,9 @@ class WhatFitsDialog(QDialog):
         lines += [_escaped(write(p, language)) for p in question(answer)]
         self.question.setText("<br>".join(lines))
         for table, columns, keep in ((self.serving_table, serving_columns(answer), lambda r: not r.task.is_training),
-                                     (self.training_table, training_columns(answer), lambda r: r.task.is_training)):
-            self._fill(table, columns, [r for r in answer.rows if keep(r)], language)
+                                     (self.training_table, training_columns(answer), None)):
+            self._fill(table, columns, training_rows(answer) if keep is None else [r for r in answer.rows if keep(r)],
+                       language)
         self._on_selection()
 
     def _fill(self, table: QTableWidget, columns: Columns, rows: list[FitRow], language: str) -> None:

@@ -11,7 +11,7 @@ OFFLOAD_ENGLISH: dict[str, str] = {
         "(ZeRO-Offload: fp32 master weights, moments and gradients on the host, the update on its CPUs, 16-bit "
         "weights back over PCIe each step). Each server needs {host_gib:,.1f} GiB of host memory for it beyond what "
         "the system and the data loaders use: check its RAM is that large. Slower than a count that fits on the "
-        "cards (pin the CPU offload off to see the shortfall instead)"
+        "cards (pin the CPU offload off to see the shortfall instead)."
     ),
     "offload-planned-params": (
         "No layout of {count:,} × {card} fits on the cards alone: planned with the training states in host memory "
@@ -19,7 +19,7 @@ OFFLOAD_ENGLISH: dict[str, str] = {
         "their gradients and the optimizer step on the host; each layer's weights copied to the card over PCIe for "
         "forward and again for backward). Each server needs {host_gib:,.1f} GiB of host memory for it beyond what "
         "the system and the data loaders use: check its RAM is that large. Slower than a count that fits on the "
-        "cards (pin the CPU offload off to see the shortfall instead)"
+        "cards (pin the CPU offload off to see the shortfall instead)."
     ),
 }
 
@@ -27,12 +27,12 @@ OFFLOAD_CHINESE: dict[str, str] = {
     "offload-planned": (
         "仅靠显存，{count:,} 张 {card} 放不下任何并行布局：已按优化器放在主机内存规划（ZeRO-Offload：fp32 主权重、"
         "动量和梯度在主机，由其 CPU 更新，每步经 PCIe 传回 16 位权重）。每台服务器为此需 {host_gib:,.1f} GiB 主机内存，"
-        "另加系统和数据加载所用：请确认其内存有这么大。比显存放得下的卡数慢（将 CPU 卸载固定为关闭可改看缺口）"
+        "另加系统和数据加载所用：请确认其内存有这么大。比显存放得下的卡数慢（将 CPU 卸载固定为关闭可改看缺口）。"
     ),
     "offload-planned-params": (
         "仅靠显存，{count:,} 张 {card} 放不下任何并行布局：已按 PyTorch FSDP2 的方式把训练状态放在主机内存规划"
         "（CPUOffloadPolicy，即 torchtitan 的 enable_cpu_offload：切分后的参数、其梯度和优化器步骤都在主机；每层权重"
         "在前向和反向时各经 PCIe 复制到卡上一次）。每台服务器为此需 {host_gib:,.1f} GiB 主机内存，另加系统和数据加载"
-        "所用：请确认其内存有这么大。比显存放得下的卡数慢（将 CPU 卸载固定为关闭可改看缺口）"
+        "所用：请确认其内存有这么大。比显存放得下的卡数慢（将 CPU 卸载固定为关闭可改看缺口）。"
     ),
 }

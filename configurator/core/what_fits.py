@@ -31,6 +31,7 @@ from configurator.core.workloads.training.search import plan_training_layout
 from configurator.core.precision import default_precision
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Serving, Training, Workload, updated
 from configurator.core.scenario_choices import OFFLOAD_LAYOUT
+from configurator.core.workloads.training.offload import host_offload_bytes_per_server, offload_planned_in
 from configurator.core.units import GIB, Precision
 from configurator.core.workloads.serving.plan import serving_tensor_parallel_options
 from configurator.core.architecture import preset
@@ -60,7 +61,14 @@ from configurator.core.what_fits_types import (
 
 ON_CARD_AUTO = tuple(f for f in LAYOUT_FIELDS if f != OFFLOAD_LAYOUT)
 """Training rows let the planner choose every layout field but the optimizer's CPU offload: what fits is
-asked of the cards' own memory (an estimate with these fields may still offload where the planner would)."""
+asked of the cards' own memory first; a row that fits only with the offload is asked again with it
+(:data:`WITH_OFFLOAD`) where the question allows it, and says so (:attr:`Verdict.OFFLOADED`)."""
+
+WITH_OFFLOAD = (*ON_CARD_AUTO, OFFLOAD_LAYOUT)
+"""A training row that does not fit on the cards alone, asked again as ``plan`` and ``estimate`` ask it: the
+planner may put the optimizer (and, under PyTorch's recipes, the parameters) in host memory
+(:mod:`configurator.core.workloads.training.offload`). Until December 2026 what-fits said "does not fit" for
+the Llama 3 8B full fine-tune on 2 × RTX 4090 that ``plan`` gave offloaded, 22.4 GiB per card (persona50b)."""
 
 SERVING_AUTO = tuple(f for f in LAYOUT_FIELDS if f not in ("disaggregated", "max_batched_tokens"))
 """Serving rows let the planner choose tensor and pipeline parallelism, experts and the batch, and
@@ -125,6 +133,8 @@ def _budget_tokens(base: Scenario, task: Workload, params: float) -> float:
 
 def _training_row(base: Scenario, card: Card, choice: ModelChoice, model: ModelArchitecture,
                   task: Workload, precision: str) -> FitRow:
+    """A training row: on the cards alone, else (the offload left to the planner in ``base.auto_layout``) with
+    the states in host memory (:data:`WITH_OFFLOAD`), else the shortfall of the lightest layout."""
     params = float(model.total_params())
     math_precision = training_sixteen(card).value if precision in QUANTISED_BASE.values() else precision
     scenario = updated(base, workload=task.value, model=model, precision=math_precision,
@@ -142,6 +152,14 @@ def _training_row(base: Scenario, card: Card, choice: ModelChoice, model: ModelA
     if est.training is None:
         return FitRow(**common, verdict=Verdict.UNKNOWN, memory_bytes=est.memory.total,
                       usable_bytes=est.memory.budget, estimate=est)
+    if not est.fits and OFFLOAD_LAYOUT in base.auto_layout:
+        off = estimate(updated(scenario, auto_layout=WITH_OFFLOAD), card)
+        if off.fits and off.training is not None and offload_planned_in(off):
+            t = off.training
+            return FitRow(**common, verdict=Verdict.OFFLOADED, memory_bytes=off.memory.total,
+                          usable_bytes=off.memory.budget, estimate=off,
+                          training=TrainingRun(t.tokens_per_s, scenario.training.tokens, t.hours, t.mfu),
+                          host_bytes_per_server=host_offload_bytes_per_server(off.scenario, card))
     if not est.fits:
         plan = plan_training_layout(scenario, card)
         need = plan.problem_values.get("need_gib")
@@ -305,7 +323,7 @@ def what_fits(base: Scenario, catalog: Catalog, targets: ServingTargets = INTERA
     answers are kept.
     """
     card = catalog.get(base.card_id)
-    key = (scenario_key(base, _NOT_ASKED), targets, tuple(models), tuple(tasks))
+    key = (scenario_key(base, _NOT_ASKED), OFFLOAD_LAYOUT in base.auto_layout, targets, tuple(models), tuple(tasks))
     kept = _ANSWERS.get(key, held=(card,))
     if kept is not None:
         if progress is not None:
@@ -321,13 +339,15 @@ def what_fits(base: Scenario, catalog: Catalog, targets: ServingTargets = INTERA
     return _ANSWERS.put(key, answer, held=(card,))
 
 
-def owned_scenario(card_id: str, count: int, like: Scenario | None = None) -> Scenario:
+def owned_scenario(card_id: str, count: int, like: Scenario | None = None, offload: bool = False) -> Scenario:
     """The question's starting scenario for ``count`` × ``card_id``: ``like``'s prices, efficiencies,
     cards per server, token budget and serving load where given, a training sequence of
-    :data:`TRAINING_SEQ_LEN`; ValidationError for an impossible count."""
+    :data:`TRAINING_SEQ_LEN`; with ``offload``, a training row that fits only with the CPU offload says so
+    (:data:`WITH_OFFLOAD`), else it reads "does not fit"; ValidationError for an impossible count."""
 
     data = like.model_dump() if like is not None else {"model": preset(DEFAULT_MODEL).model_dump()}
-    data.update(card_id=card_id, count=count, workload=TRAINING_TASKS[0].value, auto_layout=list(ON_CARD_AUTO),
+    data.update(card_id=card_id, count=count, workload=TRAINING_TASKS[0].value,
+                auto_layout=list(WITH_OFFLOAD if offload else ON_CARD_AUTO),
                 parallelism={"cards_per_node": (like.parallelism.cards_per_node if like else 8)})
     data["training"] = {**data.get("training", {}), "seq_len": TRAINING_SEQ_LEN}
     return Scenario.model_validate(data)

@@ -18,10 +18,10 @@ def _rounded(value: float | None, digits: int = 4) -> float | None:
 
 def _layout(row: FitRow) -> dict | None:
     """The layout a row that fits runs: its parallel degrees, and training's recomputation, micro-batch,
-    accumulation and global batch [tokens], or serving's batch per copy and KV-cache precision; None
-    where it does not fit."""
+    accumulation and global batch [tokens] and what it keeps in host memory (``offload``: null, "optimizer" or
+    "optimizer+params"), or serving's batch per copy and KV-cache precision; None where it does not run."""
     est = row.estimate
-    if est is None or not row.fits:
+    if est is None or not row.runs:
         return None
     s = est.scenario
     par = s.parallelism
@@ -30,7 +30,9 @@ def _layout(row: FitRow) -> dict | None:
     if row.task.is_training:
         layout |= {"cp": par.cp, "vp": par.virtual_stages, "zero": par.zero, "recompute": s.training.recompute.value,
                    "micro_batch": s.training.micro_batch, "grad_accum": s.training.grad_accum,
-                   "global_batch_tokens": s.global_batch_tokens}
+                   "global_batch_tokens": s.global_batch_tokens,
+                   "offload": ("optimizer+params" if s.training.offload_params else "optimizer")
+                   if s.training.offload_optimizer else None}
     else:
         layout |= {"batch_per_copy": s.sequences_per_replica, "kv_precision": s.serving.kv_precision and
                    s.serving.kv_precision.value}
@@ -38,7 +40,8 @@ def _layout(row: FitRow) -> dict | None:
 
 
 def row_to_dict(row: FitRow) -> dict:
-    """One row for the JSON output (memory in GiB, times in s or h, rates in tokens/s)."""
+    """One row for the JSON output (memory in GiB, times in s or h, rates in tokens/s); ``fits`` on the cards
+    alone, a row that fits only with the CPU offload ``verdict`` "fits-offloaded" with ``host_gib_per_server``."""
     out = {"model": row.model.name, "size": row.model.size, "params": row.params,
            "active_params": row.active_params, "task": row.task.value, "precision": row.precision,
            "timed_at_precision": row.timed_at,  # the rate a training row is timed at where its own is unpublished
@@ -46,6 +49,8 @@ def row_to_dict(row: FitRow) -> dict:
            "memory_gib": round(row.memory_bytes / GIB, 3), "usable_gib": round(row.usable_bytes / GIB, 3),
            "layout": _layout(row), "cards_used": row.cards_used or (row.estimate.scenario.count if row.estimate
                                                                       else None)}
+    if row.host_bytes_per_server is not None:
+        out["host_gib_per_server"] = round(row.host_bytes_per_server / GIB, 3)
     if row.training is not None:
         t = row.training
         out["training"] = {"tokens_per_s": _rounded(t.tokens_per_s), "tokens": t.tokens, "hours": _rounded(t.hours),

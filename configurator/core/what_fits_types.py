@@ -133,8 +133,13 @@ class Verdict(StrEnum):
     """Training: a layout fits. Serving: at least one user within the targets."""
     TOO_SLOW = "too-slow"
     """Serving: fits in memory, but one user alone already misses a latency target."""
+    OFFLOADED = "fits-offloaded"
+    """Training: no layout fits in the cards' memory alone, one does with the optimizer (and, under PyTorch's
+    recipes, the parameters) in host memory, as ``plan`` and ``estimate`` plan it (slower; the host RAM each
+    server needs is :attr:`FitRow.host_bytes_per_server`)."""
     NO_FIT = "no-fit"
-    """No layout holds the model and its work in the cards' memory."""
+    """No layout holds the model and its work in the cards' memory (nor, training, with the CPU offload where
+    the question allows it)."""
     UNKNOWN = "unknown"
     """The card publishes no rate or bandwidth for this precision: nothing can be said."""
 
@@ -204,10 +209,19 @@ class FitRow:
     serving: ServingLoad | None = None
     cards_used: int | None = None
     """Serving: the cards the row uses when no copy divides all of them (None: all) [cards]."""
+    host_bytes_per_server: float | None = None
+    """Training, :attr:`Verdict.OFFLOADED`: host memory each server needs for the offloaded states (None
+    otherwise) [B]."""
 
     @property
     def fits(self) -> bool:
         return self.verdict in (Verdict.FITS, Verdict.TOO_SLOW)
+
+    @property
+    def runs(self) -> bool:
+        """Whether the row has a layout that runs: it fits on the cards (:attr:`fits`), or only with the CPU
+        offload (:attr:`Verdict.OFFLOADED`, which :attr:`fits` leaves out: the cards alone do not hold it)."""
+        return self.fits or self.verdict is Verdict.OFFLOADED
 
     @property
     def timed_at(self) -> str | None:

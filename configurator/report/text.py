@@ -25,6 +25,7 @@ from configurator.core.view.ranking_view import (
     none_ranked,
     plan_columns,
     plan_heading,
+    plan_offload,
     plan_verdict,
     ranking_columns,
     ranking_cost_heading,
@@ -339,7 +340,7 @@ def plan_table(plan, chosen: Estimate, language: str = "en", suggestions=()) -> 
     verdict = plan_verdict(plan, chosen)
     if verdict is not None:
         lines.append(single_line(write(verdict, language)))
-    lines += ["", *columns_text(plan_columns(plan), language)]
+    lines += ["", *columns_text(plan_columns(plan, plan_offload(chosen)), language)]
     breakdown = step_breakdown(chosen)
     if breakdown is not None:
         lines += ["", label(breakdown.title, language) + words(language).label(":"),

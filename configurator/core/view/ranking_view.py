@@ -16,7 +16,7 @@ from configurator.core.view.numbers import column_top
 from configurator.core.view.price_view import PRICE_HEADING, price_top, price_value
 from configurator.core.view.estimate_view import estimate_view, plain, speed_heading, speed_row
 from configurator.core.view.latency_column import column_percentile
-from configurator.core.view.names import CONSTRAINT_NAMES
+from configurator.core.view.names import CONSTRAINT_NAMES, OFFLOADED
 from configurator.core.view.rows import Amount, Columns, Phrase, Row, Section, Value
 from configurator.core.workloads import family_of
 
@@ -190,17 +190,32 @@ LOSES_BY = {"tie": "as fast; the simpler layout is preferred", "bubble": "more p
 """Why a layout loses to the planner's choice (``PlannedLayout.loses_by``), as label ids."""
 
 
-def plan_columns(plan) -> Columns:
+def plan_offload(chosen: Estimate) -> Phrase | None:
+    """What the layouts of ``chosen``'s search keep in host memory ('optimizer states, parameters': the CPU
+    offload the planner put them to where nothing fit on the cards, or the one pinned), as the estimate's layout
+    line names them (``names.OFFLOADED``); None without an offload."""
+    t = chosen.scenario.training
+    parts = [name for field, name in OFFLOADED.items() if getattr(t, field, False)]
+    if not parts:
+        return None
+    return Phrase(", ".join(f"{{p{i}}}" for i in range(len(parts))), {f"p{i}": n for i, n in enumerate(parts)})
+
+
+def plan_columns(plan, offload: Value = None) -> Columns:
     """The planner's best layouts for one card and count (``TrainingPlan.layouts``), the chosen one first;
-    when none fits, the lightest (the closest to fitting), marked as not fitting."""
-    headings = ("tp", "pp", "vp", "cp", "ep", "dp", "zero", "recomputation", "micro-batch", "gradient accumulation",
-                "Memory per card", "Step time", "MFU", "Loses by")
+    when none fits, the lightest (the closest to fitting), marked as not fitting. With ``offload``
+    (:func:`plan_offload`: every layout searched keeps it), a "CPU offload" column after the ZeRO stage: the
+    table read as though 8B full fine-tuning fit 2 × RTX 4090 on the cards alone (persona50b)."""
     shown = plan.layouts or ((plan.lightest,) if plan.lightest is not None else ())
-    rows = tuple((x.tp, x.pp, x.vp, x.cp, x.ep, x.dp, x.zero, x.recompute.value, x.micro_batch, x.grad_accum,
+    extra = () if offload is None else (offload,)
+    headings = ("tp", "pp", "vp", "cp", "ep", "dp", "zero", *(("CPU offload",) if extra else ()), "recomputation",
+                "micro-batch", "gradient accumulation", "Memory per card", "Step time", "MFU", "Loses by")
+    rows = tuple((x.tp, x.pp, x.vp, x.cp, x.ep, x.dp, x.zero, *extra, x.recompute.value, x.micro_batch, x.grad_accum,
                   Amount(x.memory_bytes, "B"), Amount(x.step_s, "s"), Amount(x.mfu, "share"),
                   "closest — does not fit" if not x.fits else LOSES_BY.get(x.loses_by, "chosen") if x.loses_by
                   else "chosen") for x in shown)
-    return Columns(headings, frozenset(range(13)) - {7}, rows)
+    text = {7, 8} if extra else {7}  # the offload and the recomputation are words
+    return Columns(headings, frozenset(range(13 + len(extra))) - text, rows)
 
 
 def plan_heading(plan, chosen: Estimate) -> Phrase:

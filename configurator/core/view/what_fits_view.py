@@ -50,6 +50,29 @@ def training_precision(row: FitRow) -> Value:
     return Phrase(TIMED_AT, {"precision": shown, "wanted": wanted})
 
 
+OFFLOADED = {False: "fits only with the optimizer in host memory: {host} of host RAM per server; slower",
+             True: "fits only with the optimizer and parameters in host memory: {host} of host RAM per server; "
+                   "slower"}
+"""Label ids of a training row that fits only with the CPU offload (:attr:`Verdict.OFFLOADED`), by whether the
+parameters went too (PyTorch's recipes, FSDP2): the 'Fits' column's value, neither "yes" nor "does not fit"."""
+
+
+def fits_cell(row: FitRow, answer: WhatFits) -> Value:
+    """A row's 'Fits' column: :data:`VERDICTS`, "fits, over the deadline" (:data:`OVER_DEADLINE`), or for a
+    training row that fits only with the CPU offload the host RAM each server needs (:data:`OFFLOADED`)."""
+    if row.verdict is Verdict.OFFLOADED:
+        params = row.estimate is not None and row.estimate.scenario.training.offload_params
+        return Phrase(OFFLOADED[params], {"host": Amount(row.host_bytes_per_server or 0.0, "B")})
+    return OVER_DEADLINE if within_deadline(row, answer) is False else VERDICTS[row.verdict]
+
+
+def training_rows(answer: WhatFits) -> list[FitRow]:
+    """The training table's rows in the order shown: the answer's (model by model), the rows that fit only with
+    the CPU offload moved after the others, so that those the cards hold alone come first."""
+    rows = [r for r in answer.rows if r.task.is_training]
+    return sorted(rows, key=lambda r: r.verdict is Verdict.OFFLOADED)
+
+
 OVER_DEADLINE = "fits, over the deadline"
 """Label id of a training row that fits but does not finish its token budget within the deadline
 (``what-fits --deadline``): "the biggest model I can LoRA-tune in a week" on the cards owned."""
@@ -60,7 +83,7 @@ def within_deadline(row: FitRow, answer: WhatFits) -> bool | None:
     (``constraints.deadline_hours``); None where there is no deadline, or no time to judge
     (a serving row, a row that does not fit)."""
     deadline = answer.base.constraints.deadline_hours
-    if deadline is None or row.training is None or not row.fits:
+    if deadline is None or row.training is None or not row.runs:
         return None
     return row.training.hours <= deadline
 
@@ -128,7 +151,7 @@ def layout(row: FitRow) -> Value:
     """The planned layout in a few words ('TP 1 · PP 4 · DP 2 · ZeRO 1', 'TP 8 · PP 1 · 1 copy');
     None where nothing fits."""
     est = row.estimate
-    if est is None or not row.fits:
+    if est is None or not row.runs:
         return None
     s, par = est.scenario, est.scenario.parallelism
     parts: list = [Phrase("TP {n}", {"n": par.tp}), Phrase("PP {n}", {"n": par.pp})]
@@ -152,20 +175,17 @@ def _model(row: FitRow) -> str:
 
 
 def training_columns(answer: WhatFits) -> Columns:
-    """One line per model, training task and precision: fits, memory per card, layout, tokens/s
-    and the time for the token budget."""
+    """One line per model, training task and precision (:func:`training_rows`' order): fits, memory per card,
+    layout, tokens/s and the time for the token budget."""
     headings = ("Model", "Parameters", "Task", "Precision", "Fits", "Memory per card", "Layout", "Throughput",
                 "Time for the token budget")
     rows = []
-    for row in answer.rows:
-        if not row.task.is_training:
-            continue
+    for row in training_rows(answer):
         t = row.training
         time = None if t is None else Phrase("{time} for {tokens} tokens",
                                              {"time": Amount(t.hours, "h"), "tokens": Amount(t.tokens, "token-count")})
-        verdict = OVER_DEADLINE if within_deadline(row, answer) is False else VERDICTS[row.verdict]
         rows.append((_model(row), _params(row), WORKLOADS[row.task.value],
-                     training_precision(row), verdict,
+                     training_precision(row), fits_cell(row, answer),
                      _memory(row), layout(row), None if t is None else Amount(t.tokens_per_s, "tokens/s"), time))
     return Columns(headings, frozenset({1, 5, 7}), tuple(rows))
 

@@ -42,6 +42,12 @@ ZH_CN_WHAT_FITS: dict[str, str] = {
     "{n}, {active} active": "{n}，激活 {active}",
     "fits, too slow": "可容纳，但太慢",
     "fits, over the deadline": "可容纳，但超出期限",
+    "{p0}, {p1}": "{p0}、{p1}",  # what a CPU offload keeps in host memory: the plan table, the layout line
+    "{p0}, {p1}, {p2}": "{p0}、{p1}、{p2}",
+    "fits only with the optimizer in host memory: {host} of host RAM per server; slower":
+        "仅在优化器放入主机内存时可容纳：每台服务器需 {host} 主机内存；较慢",
+    "fits only with the optimizer and parameters in host memory: {host} of host RAM per server; slower":
+        "仅在优化器和参数放入主机内存时可容纳：每台服务器需 {host} 主机内存；较慢",
     ("Deadline: {deadline}; a training row that takes longer for its token budget reads "
      "\"fits, over the deadline\""): "期限：{deadline}；完成其词元预算所需时间更长的训练行标为“可容纳，但超出期限”",
     "no published rate": "无公开算力数据",

@@ -44,6 +44,12 @@ MEGATRON_OFFLOAD_ZERO = 1
 one ``--optimizer-cpu-offload`` runs on (ZeRO 3 is written as Torch FSDP2 or Megatron FSDP, which it does not
 take; ZeRO 0 writes no distributed optimizer)."""
 
+HOST_BYTES_PER_SERVER_MAX = 4096 * GIB
+"""The most host memory a server offers for offloaded training states [B]: NVIDIA's DGX B200, 2 TB in 32 DIMMs
+"upgradable to 4 TB" (NVIDIA DGX B200 User Guide, "Introduction to NVIDIA DGX B200 Systems", component table,
+read 2026-12-07; 32 × 128 GiB DIMMs). A plan whose offloaded states need more per server is no plan: no server
+holds them (:func:`host_fits`)."""
+
 FSDP_OFFLOAD_ZERO = 3
 """The ZeRO stage of an offload planned under PyTorch's recipes: FSDP2's sharded parameters, which its
 ``CPUOffloadPolicy`` keeps on the host."""
@@ -95,6 +101,12 @@ def host_offload_bytes_per_server(scenario: Scenario, card: Card) -> float:
     else:
         per_param = float(offloaded_optimizer_host_bytes(1.0, scenario.training.optimizer.value))
     return per_card * per_param * min(par.cards_per_node, scenario.count)
+
+
+def host_fits(scenario: Scenario, card: Card) -> bool:
+    """Whether one server's host memory can hold the offloaded states of ``scenario``'s layout
+    (:func:`host_offload_bytes_per_server` ≤ :data:`HOST_BYTES_PER_SERVER_MAX`)."""
+    return host_offload_bytes_per_server(scenario, card) <= HOST_BYTES_PER_SERVER_MAX
 
 
 def offload_planned(scenario: Scenario, card: Card) -> Message:

@@ -26,7 +26,7 @@ from configurator.core.workloads.training.estimate import (
     training_basis,
 )
 from configurator.core.workloads.training.grid import BATCH_MOVE_LIMIT, batch_moves, wider_scenarios  # noqa: F401
-from configurator.core.workloads.training.offload import offload_planned, offload_planned_in, offloaded
+from configurator.core.workloads.training.offload import host_fits, offload_planned, offload_planned_in, offloaded
 from configurator.core.workloads.training.search import (
     Layout,
     TrainingPlan,
@@ -221,7 +221,7 @@ def _offloaded(scenario: Scenario, card: Card) -> Chosen | Estimate | None:
     if other is None:
         return None
     chosen = _planned_at_batch(other, card)
-    if not chosen.fits:
+    if not chosen.fits or not host_fits(chosen.scenario, card):  # no server holds more host memory
         return None
     # the ZeRO stage the offload set stays the planner's (not shown as pinned)
     chosen = replace(chosen, scenario=chosen.scenario.model_copy(update={"auto_layout": scenario.auto_layout}))

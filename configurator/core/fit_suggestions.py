@@ -29,6 +29,7 @@ from configurator.core.units import GIB
 from configurator.core.view.names import weight_format_name
 from configurator.core.view.suggestions_view import TARGET_KINDS
 from configurator.core.workloads import family_of
+from configurator.core.workloads.training.offload import host_fits
 from configurator.core.estimate import carrying_whole_load
 from configurator.core.fit_targets import (LOAD_TARGETS, TIME_TARGETS, closest_load, costed, deadline_missed_message,
                                            deadline_met_message, fewest_meeting, load_met_message,
@@ -231,7 +232,7 @@ def _offload(est: Estimate) -> Suggestion | None:
     for parts, message_id in (({"offload_optimizer": True}, "fits-with-offload-optimizer"),
                               ({"offload_optimizer": True, "offload_params": True}, "fits-with-offload-all")):
         other = _at(updated_or_none(s, training=parts), est.card)
-        if other is not None and _fits(other):
+        if other is not None and _fits(other) and host_fits(other.scenario, est.card):  # a server holds it
             return Suggestion("offload", msg(message_id, **_memory(other)), other)
     return None
 

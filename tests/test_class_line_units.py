@@ -21,7 +21,8 @@ from configurator.core.recommend import Objective
 from configurator.core.view.rows import write
 from configurator.report.summary import build_summary
 
-A10 = ["--workload", "finetune", "--model", "llama3-8b", "--card", "a10", "--count", "8", "--tokens", "1B", "--tp", "1"]
+A10 = ["--workload", "finetune", "--model", "llama3-8b", "--card", "a10", "--count", "8", "--tokens", "1B", "--tp", "1",
+       "--offload", "none"]
 """A full fine-tune of Llama 3 8B on 1 B tokens on 8 × A10 at TP 1 (data parallel, the gradients over PCIe): 52.5 h
 (2.19 days); the search's own layout is TP 4 · PP 2 over PCIe, 38.3 h (finds44)."""
 

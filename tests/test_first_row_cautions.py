@@ -19,7 +19,9 @@ def test_an_inference_card_winning_a_fine_tune_says_its_class_its_precision_and_
     first = _first(catalog, "--workload", "finetune", "--model", "qwen2.5-7b", "--deadline", "3d",
                    "--region", "cn", "--budget", "300万元", classes=("training", "inference"))
     ids = [m.id for m in first.reasons]
-    assert first.card.id == "atlas-300i-duo", "the answer moved: pick a question whose winner is outside its class"
+    # 8 × T4 since offload50 (the optimizer and parameters in host memory), the Atlas 300I Duo before: both
+    # inference cards without BF16
+    assert first.card.category == "inference", "the answer moved: pick a question whose winner is outside its class"
     assert ids.index("class-mismatch") < ids.index("precision-fallback")
     close = [m for m in first.reasons if m.id == "reason-class-close"]
     cheaper = [m for m in first.reasons if m.id == "reason-class-cheaper"]

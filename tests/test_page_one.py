@@ -24,7 +24,8 @@ from configurator.core.view.numbers import money
 from configurator.report.render import to_html, to_markdown
 from configurator.report.summary import build_summary
 
-NO_FIT = ["--workload", "finetune", "--model", "llama3-70b", "--card", "l40s", "--count", "1"]
+NO_FIT = ["--workload", "finetune", "--model", "llama3-70b", "--card", "l40s", "--count", "1", "--offload", "none"]
+"""70B on one L40S with the optimizer kept on the card (since offload50 the planner would put it in host memory)."""
 OVER_BUDGET = ["--workload", "inference", "--model", "qwen2.5-72b", "--concurrency", "500", "--card", "h100-sxm",
                "--count", "32", "--region", "cn", "--budget", "3000000", "--currency", "CNY"]
 FITTING = ["--scenario", "docs/examples/serve-llama3-70b.gpuconf.json", "--tpot-ms", "60"]

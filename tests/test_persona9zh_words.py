@@ -26,7 +26,7 @@ def _scenario(catalog, *argv: str):
 def test_a_row_that_fits_only_as_the_cache_is_given_back_shows_no_negative_headroom(catalog):
     # TP 1 stated: the search would lay 8 × A10 out with tensor parallel over PCIe, which fits with room (finds44)
     scenario = _scenario(catalog, "--workload", "finetune", "--model", "qwen2.5-7b", "--deadline", "3d",
-                         "--region", "cn", "--budget", "300万元", "--tp", "1")
+                         "--region", "cn", "--budget", "300万元", "--tp", "1", "--offload", "none")
     result = recommend(scenario, catalog, Objective.TCO)
     tight = [r for r in result.ranked if r.estimate.memory.cache_given_back]
     assert tight  # 8 × A10: 28.1 GiB held by the allocator on 23.8 GiB, the 22.1 GiB peak fits

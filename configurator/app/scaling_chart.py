@@ -47,6 +47,12 @@ class ScalingChart(Chart):
         self.right_view.disableAutoRange()
         self.not_fitting = pg.ScatterPlotItem(symbol="x", size=11, pen=pg.mkPen(PALETTE["limit"], width=2))
         self.addItem(self.not_fitting)
+        # a count whose copies cannot carry the rate asked for: marked on the floor beside "does not fit",
+        # never drawn as a time per token (that is the copies' latency at their own capacity, the queue
+        # growing without end: 400-660 ms at 2-12 × MI300X against 12-125 ms where the rate is carried)
+        self.not_carried = pg.ScatterPlotItem(symbol="t", size=10, pen=pg.mkPen(PALETTE["second"], width=2),
+                                              brush=pg.mkBrush(None))
+        self.addItem(self.not_carried)
         self.chosen = pg.InfiniteLine(angle=90, pen=pg.mkPen(PALETTE["chosen"], width=1.5),
                                       label=_tc("charts", "this scenario"),
                                       labelOpts={"position": 0.62, "color": PALETTE["chosen"], "fill": LABEL_FILL})
@@ -67,6 +73,7 @@ class ScalingChart(Chart):
         self.addItem(self.demand)
         self.keep_below_legend((self.chosen, 0.62), (self.limit, 0.48))
         self._family = FIRST_SHOWN  # until the first analysis
+        self._short_named = False  # whether the legend names the "rate not carried" marker (only while one shows)
         self.retranslate()
 
     def _sync_views(self) -> None:
@@ -103,12 +110,18 @@ class ScalingChart(Chart):
         charts = self._family.charts
         self.setLabel("left", written(charts.throughput_axis))
         self.setLabel("right", written(charts.second_axis))
-        name_legend(self.legend, [(self.throughput, _tc("charts", "Throughput")),
-                                  (self.second, written(charts.second_legend)),
-                                  (self.not_fitting, _tc("charts", "Does not fit"))])
+        self._name_legend()
         for line, words in ((self.chosen, "this scenario"), (self.limit, "stops scaling"), (self.demand, "needed")):
             line.label.setFormat(_tc("charts", words))  # made once: a language switch words them again
         self.place_line_labels()
+
+    def _name_legend(self) -> None:
+        charts = self._family.charts
+        short = [(self.not_carried, written(charts.short_legend))] \
+            if self._short_named and charts.short_legend is not None else []
+        name_legend(self.legend, [(self.throughput, _tc("charts", "Throughput")),
+                                  (self.second, written(charts.second_legend)),
+                                  (self.not_fitting, _tc("charts", "Does not fit")), *short])
 
     def update_from(self, analysis: Analysis) -> None:
         rows = [e for e in analysis.by_count if e.throughput]
@@ -122,12 +135,29 @@ class ScalingChart(Chart):
         good = [e for e in rows if e.fits]
         fitting = [e.scenario.count for e in good]
         self.throughput.setData(fitting, [e.throughput for e in good], skipFiniteCheck=True)
-        pairs = [(e.scenario.count, family.charts.second_value(e)) for e in good]
-        pairs = [(c, v) for c, v in pairs if v]
-        second_y = [math.log10(v) for _, v in pairs]
-        self.second.setData([math.log10(c) for c, _ in pairs], second_y, skipFiniteCheck=True)
+        # the right axis: the value at each count that fits and carries its load; a count that does not
+        # carry it breaks the line (connect="finite") rather than join its neighbours over it
+        carried = [not family.charts.short_of_load(e) for e in good]
+        short = [e for e, ok in zip(good, carried, strict=True) if not ok]
+        runs: list[list[tuple[float, float]]] = [[]]
+        for e, ok in zip(good, carried, strict=True):
+            value = family.charts.second_value(e) if ok else None
+            if value:
+                runs[-1].append((math.log10(e.scenario.count), math.log10(value)))
+            elif not ok and runs[-1]:
+                runs.append([])
+        points = [p for run in runs for p in run]
+        second_x: list[float] = []
+        second_y: list[float] = []
+        for run in runs:
+            if run and second_x:
+                second_x.append(math.nan)
+                second_y.append(math.nan)
+            second_x.extend(x for x, _ in run)
+            second_y.extend(y for _, y in run)
+        self.second.setData(second_x, second_y, connect="finite")
         self._drawn = ([(math.log10(e.scenario.count), math.log10(e.throughput)) for e in good],
-                       [(math.log10(c), y) for (c, _), y in zip(pairs, second_y, strict=True)])
+                       points)
         g = analysis.estimate.graphics
         needed = g is not None and family.charts.shows_demand and g.demand > 0
         self.demand.setVisible(needed)
@@ -139,7 +169,11 @@ class ScalingChart(Chart):
         floor = y_range[0] + 0.04 * (y_range[1] - y_range[0])
         self.not_fitting.setData([math.log10(e.scenario.count) for e in bad], [floor] * len(bad))
         self.set_view(self.getPlotItem().vb, log_view_range([math.log10(c) for c in counts], 0.05), y_range)
-        self.set_view(self.right_view, None, log_view_range(second_y, 0.08))
+        self.not_carried.setData([math.log10(e.scenario.count) for e in short], [floor] * len(short))
+        if bool(short) != self._short_named:
+            self._short_named = bool(short)
+            self._name_legend()
+        self.set_view(self.right_view, None, log_view_range([y for _, y in points], 0.08))
         self.chosen.setValue(math.log10(analysis.estimate.scenario.count))
         limit = analysis.scaling_limit
         self.limit.setVisible(limit is not None)

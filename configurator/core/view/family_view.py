@@ -73,6 +73,13 @@ class ChartView:
     """Axis units in one :attr:`~configurator.core.workloads.base.CatalogPoint.x_value` unit (1000 ms per s)."""
     cost_x_text: Callable[[float], Value]
     """A cost-chart point's x value (in the family's ``x_unit``) in words: a time, a latency, a card count."""
+    short_legend: str | None = None
+    """The legend's name for the scaling chart's marker of a count that fits but whose copies cannot
+    carry the load asked for; None for a family where every count that fits carries its load."""
+    short_of_load: Callable[[Estimate], bool] = lambda est: False
+    """Whether an estimate that fits cannot carry the load asked for (:attr:`short_legend`): its
+    :attr:`second_value` is then the copies' latency at their own full load with the queue growing
+    without end, not an operating point, and the scaling chart marks the count instead of drawing it."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +145,15 @@ def _hours(est: Estimate) -> float | None:
 
 def _facility_kw(est: Estimate) -> float | None:
     return est.power.facility_watts / 1000 if est.power else None
+
+
+def _rate_not_carried(est: Estimate) -> bool:
+    """Serving: the stated request rate is above what the count's copies carry — the estimate says so
+    with ``serving-overloaded`` (:func:`~configurator.core.serving_speed.replica_speed`, the pools' speed),
+    and its latencies are then at the copies' own capacity, for a batch as large as the memory holds
+    (24 × MI300X, Llama 3 70B, 40 requests/s: 409-663 ms per token at 2-12 cards, 12-125 ms where the
+    rate is carried; chartjump50)."""
+    return est.serving is not None and any(m.id == "serving-overloaded" for m in est.messages)
 
 
 # ---- AI families: the model, its layout and its speed ----------------------------------------
@@ -319,7 +335,8 @@ SERVING = FamilyView(
         shows_demand=False,
         curve_title="Memory against context", curve_axis="Context [tokens]",
         cost_title="Cost against latency, every card that fits", cost_axis="Time per output token [ms]",
-        cost_x_scale=1000.0, cost_x_text=lambda seconds: Amount(seconds, "s")),
+        cost_x_scale=1000.0, cost_x_text=lambda seconds: Amount(seconds, "s"),
+        short_legend="Rate not carried", short_of_load=_rate_not_carried),
     ranking=RankingView(
         speed_heading="Per token",  # the window's narrow column: "Per token (p90)", ms in its cells
         speed_text=lambda est: Amount(_tpot_at_target(est), "s"),

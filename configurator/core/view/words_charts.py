@@ -15,6 +15,7 @@ ZH_CN_CHARTS: dict[str, str] = {
     "Time to finish": "完成时间",
     "Time per output token [ms]": "每输出词元时间 [ms]",
     "Time per token": "每词元时间",
+    "Rate not carried": "承载不了请求率",
     "Per token": "每词元时间",
     "Facility power [kW]": "机房功率 [kW]",
     "Power at the desks [kW]": "工位功率 [kW]",

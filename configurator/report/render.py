@@ -62,13 +62,15 @@ gets the room its card names need (Qt gave the cost column's long basis a fifth 
 
 
 LANGUAGE_WIDTHS: dict[tuple[str, str], tuple[int | None, ...]] = {
-    ("alternatives", "en"): (None, 19, 17, None, None, None, None, 15)}
-"""Widths of a table's columns in one language, over :data:`COLUMN_WIDTHS` [% of the page]: the English
-alternatives' class gets the room of "Workstation card" on one line and of "Inference card (also
-fine-tuning, graphics)" on two, the comparison's words less (left to Qt, the class wrapped "Inference card /
-(also fine-tuning, / graphics)" and "Workstation / card" beside a last column of a fifth of the page; session
-47, look). The Chinese class names are a few characters ("训练卡"): a fixed share there broke "93.26 万元"
-in the capex column, so Qt sizes them."""
+    ("alternatives", "en"): (3, 19, 15, 10, 14, 14, 10, 15)}
+"""Widths of a table's columns in one language, over :data:`COLUMN_WIDTHS` [% of the page]. The English
+alternatives declare every column, summing to 100 %: beside a few sized columns Qt gave the others their whole
+text on one line and took the room back from the sized ones, below their longest word (the rent-ranked
+fine-tune summary wrapped the class as "Tra / ini / ng / car / d", session 50, persona50b). The class gets the
+room of "Training card" on one line and "Inference card (also fine-tuning, graphics)" on three; each amount
+column that of "2,731,082,776 CNY" (an amount is never wrapped, :func:`_an_amount`, so a narrower share took its
+room from the comparison's words). The Chinese class names are a few characters ("训练卡") and Chinese text
+wraps between any two characters, so Qt sizes those columns."""
 
 
 def _an_amount(cell: str) -> bool:

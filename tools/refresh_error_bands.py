@@ -64,7 +64,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import accuracy  # noqa: E402
 from accuracy_rig_heldout import RIG_HELD_OUT_GLOB, rig_held_out_rows  # noqa: E402
 
-from configurator.core.uncertainty import HELD_OUT_SOURCES, band_group, holding_estimate  # noqa: E402
+from configurator.core.uncertainty import HELD_OUT_SOURCES, holding_estimate, work_group  # noqa: E402
 
 OUTPUT = ROOT / "resources" / "error_bands.json"
 
@@ -190,15 +190,11 @@ def error_bands(rows: list[accuracy.Row]) -> dict:
 
 
 def row_group(row: accuracy.Row) -> str | None:
-    """The group of ``row`` (:func:`configurator.core.uncertainty.band_group`): the engine its scenario serves
-    with on its card's software stack; None where either is not stated."""
+    """The group of ``row``: the engine its scenario serves with on its card's software stack, as the estimator
+    reads a scenario's (:func:`configurator.core.uncertainty.work_group`); None where either is not stated or
+    the row has no scenario."""
     scenario = row.scenario
-    serving = getattr(scenario, "serving", None)
-    if serving is None:
-        return None
-    card = accuracy.CATALOG.get(scenario.card_id)
-    stack = card.software.stack if card is not None and card.software is not None else None
-    return band_group(serving.engine.value, stack)
+    return None if scenario is None else work_group(scenario, accuracy.CATALOG.get(scenario.card_id))
 
 
 def group_bands(rows: list[accuracy.Row], sense: str) -> dict:

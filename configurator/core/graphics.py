@@ -26,6 +26,7 @@ from configurator.core.graphics_desktops import (  # noqa: F401  (the names not 
     users_by_shading,
     vdi_capacities,
     vdi_desktops_per_host,
+    vdi_host_message,
     vgpu_licence,
     vgpu_profile_gib,
 )
@@ -237,11 +238,7 @@ def graphics_speed(scenario: Scenario, card: Card) -> tuple[GraphicsSpeed, Memor
         arranged = formulas.useful_cards_per_server(per_node, per_card, host)  # the servers bought for the desktops
         served = min(demand, formulas.session_limited_streams(count, arranged, per_card, host))
         needed = formulas.session_limited_cards(demand, arranged, per_card, host)
-        messages.append(msg("vdi-host-desktops", desktops=host, per=arranged,
-                            vcpus=scenario.assumptions.vdi_vcpus_per_desktop,
-                            ram=scenario.assumptions.vdi_ram_gib_per_desktop,
-                            ratio=scenario.assumptions.vdi_vcpus_per_core,
-                            cores=formulas.VDI_HOST_CORES))
+        messages.append(vdi_host_message(scenario.assumptions, arranged))
     on_card = min(per_card, math.ceil(demand / count)) if per_card else 0
     per_user = card.fp32_tflops / on_card if workload is Workload.VDI and card.fp32_tflops and on_card else None
     sliced = vgpu_profile_gib(scenario, card) if "vGPU instances" in caps else None  # desktops on vGPU slices

@@ -35,6 +35,21 @@ def vdi_desktops_per_host(assumptions: Assumptions) -> int:
                                       formulas.VDI_HOST_RAM_GIB, a.vdi_ram_gib_per_desktop)
 
 
+def vdi_host_message(assumptions: Assumptions, per_server: int) -> Message:
+    """What a server's processors and memory carry and which of the two binds (:func:`vdi_desktops_per_host`),
+    with ``per_server`` cards a server: the processors where they carry no more than the memory (32 cores at
+    6 vCPU a core, 4 vCPU a desktop: 48; 512 GiB at 6 GiB: 85, so the processors), else the memory (at 16 GiB
+    a desktop: 32). Until December 2026 the answer said the count, not which of the two set it (persona51vdi)."""
+    a = assumptions
+    by_cpu = formulas.desktops_by_cpu(formulas.VDI_HOST_CORES, a.vdi_vcpus_per_core, a.vdi_vcpus_per_desktop)
+    by_memory = formulas.desktops_by_memory(formulas.VDI_HOST_RAM_GIB, a.vdi_ram_gib_per_desktop)
+    limit = "vdi-host-limit-processors" if by_cpu <= by_memory else "vdi-host-limit-memory"
+    return msg("vdi-host-desktops", desktops=vdi_desktops_per_host(a), per=per_server, limit=msg(limit),
+               vcpus=a.vdi_vcpus_per_desktop, ram=a.vdi_ram_gib_per_desktop, ratio=a.vdi_vcpus_per_core,
+               cores=formulas.VDI_HOST_CORES, host_ram=formulas.VDI_HOST_RAM_GIB, by_cpu=by_cpu,
+               by_memory=by_memory)
+
+
 def users_by_shading(card: Card, tflops_per_user: float) -> int | None:
     """Users whose average FP32 load fits in the card's rate (:func:`formulas.users_by_shading`),
     None when the card's FP32 rate is unknown."""

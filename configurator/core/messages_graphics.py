@@ -50,9 +50,12 @@ GRAPHICS_ENGLISH: dict[str, str] = {
         "{card} is a consumer card: the driver allows {sessions} encode sessions per server, whatever the cards"
     ),
     "vdi-host-desktops": (
-        "A server's processors and memory carry {desktops} desktops ({vcpus} vCPU and {ram:g} GiB each, {ratio:g} vCPU "
-        "per core on {cores} cores): {per} cards per server, the servers counted by desktops, not by card slots"
+        "A server's processors and memory carry {desktops} desktops, limited by its {limit} ({vcpus} vCPU and "
+        "{ram:g} GiB each: {cores} cores at {ratio:g} vCPU per core carry {by_cpu}, {host_ram:g} GiB of memory "
+        "carry {by_memory}): {per:|card|cards} per server, the servers counted by desktops, not by card slots"
     ),
+    "vdi-host-limit-processors": "processors",
+    "vdi-host-limit-memory": "memory",
     "no-rt-cores": (
         "{card} has no ray-tracing cores: ray-traced renders run on shader cores, slower than FP32 scaling shows"
     ),
@@ -229,8 +232,11 @@ GRAPHICS_CHINESE: dict[str, str] = {
     "vgpu-unknown": "{card} 的 vGPU 支持未经核实：按每卡一个用户（直通）计算",
     "consumer-card-datacenter": "{card} 是消费级显卡：无 ECC、无 vGPU，许可协议限制数据中心使用",
     "consumer-encode-sessions": "{card} 是消费级显卡：驱动限制每台服务器 {sessions} 路编码会话，与卡数无关",
-    "vdi-host-desktops": "一台服务器的处理器和内存可承载 {desktops} 个桌面（每个 {vcpus} 个 vCPU、{ram:g} GiB，{cores} 个核心、"
-                         "每核 {ratio:g} 个 vCPU）：每台服务器 {per} 张卡，服务器数按桌面数而非卡槽数计算",
+    "vdi-host-desktops": "一台服务器的处理器和内存可承载 {desktops} 个桌面，瓶颈在{limit}（每个 {vcpus} 个 vCPU、{ram:g} GiB："
+                         "{cores} 个核心、每核 {ratio:g} 个 vCPU 可承载 {by_cpu} 个，{host_ram:g} GiB 内存可承载 "
+                         "{by_memory} 个）：每台服务器 {per} 张卡，服务器数按桌面数而非卡槽数计算",
+    "vdi-host-limit-processors": "处理器",
+    "vdi-host-limit-memory": "内存",
     "no-rt-cores": "{card} 没有光线追踪核心：光线追踪渲染只能用着色核心，比按 FP32 推算的更慢",
     "no-rt-cores-measured": (
         "{card} 没有光线追踪核心：实测（Blender Open Data）其渲染速度只有按 FP32 算力推算的 {share:.0%}；此处用实测时间"

@@ -202,10 +202,22 @@ def desktops_per_host(cores, vcpus_per_core, vcpus_per_desktop, ram_gib, ram_gib
     The desktop's vCPUs and memory and the overcommit are the scenario's assumptions
     (``Assumptions.vdi_vcpus_per_desktop``, ``vdi_ram_gib_per_desktop``, ``vdi_vcpus_per_core``:
     4, 6 GiB and 6 by default, 48 desktops a host); until December 2026 they were constants here. At
-    least one: a server hosts a desktop however large it is asked to be."""
-    by_cpu = math.floor(cores * vcpus_per_core / vcpus_per_desktop + _ROUNDING)
-    by_memory = math.floor(ram_gib / ram_gib_per_desktop + _ROUNDING)
-    return max(1, min(by_cpu, by_memory))
+    least one: a server hosts a desktop however large it is asked to be. Which of the two binds is said on
+    the answer (:func:`desktops_by_cpu`, :func:`desktops_by_memory`)."""
+    return max(1, min(desktops_by_cpu(cores, vcpus_per_core, vcpus_per_desktop),
+                      desktops_by_memory(ram_gib, ram_gib_per_desktop)))
+
+
+def desktops_by_cpu(cores, vcpus_per_core, vcpus_per_desktop):
+    """Desktops one server's processors carry: ``floor(cores × vcpus_per_core ÷ vcpus_per_desktop)`` [count];
+    cores [count], the overcommit [vCPU/core], a desktop's vCPUs [vCPU] (:func:`desktops_per_host`)."""
+    return math.floor(cores * vcpus_per_core / vcpus_per_desktop + _ROUNDING)
+
+
+def desktops_by_memory(ram_gib, ram_gib_per_desktop):
+    """Desktops one server's memory carries, not overcommitted: ``floor(ram ÷ ram_per_desktop)`` [count];
+    both [GiB] (:func:`desktops_per_host`)."""
+    return math.floor(ram_gib / ram_gib_per_desktop + _ROUNDING)
 
 
 DESKTOP_IMAGE_GB = 64.0

@@ -38,7 +38,7 @@ def test_a_run_enters_a_generation_only_from_what_it_states(engine, stack, aiter
 
 def test_generations_are_named_and_sourced():
     assert label_of(TODAY) == "today's engines"
-    assert label_of(BEFORE_AITER) == "vLLM on ROCm before AITER"
+    assert label_of(BEFORE_AITER) == "vLLM on ROCm without AITER"
     assert len({g.key for g in GENERATIONS}) == len(GENERATIONS)
     assert all(g.source and g.description for g in GENERATIONS)
 
@@ -98,6 +98,6 @@ def test_the_split_is_printed_with_the_generations_names(capsys):
     print_held_out_by_generation([_row("serving-offline", 8.0, TODAY), _row("serving-offline", 17.0, BEFORE_AITER)])
     out = capsys.readouterr().out
     assert "Held out by engine generation" in out
-    assert "today's engines" in out and "vLLM on ROCm before AITER" in out
+    assert "today's engines" in out and "vLLM on ROCm without AITER" in out
     print_held_out_by_generation([_row("serving-offline", 8.0, TODAY)])
     assert capsys.readouterr().out == ""

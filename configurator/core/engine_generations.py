@@ -36,7 +36,7 @@ VLLM_ROCM_BEFORE_AITER = EngineGeneration(
     key="vllm-rocm-before-aiter",
     engine=Engine.VLLM,
     stack="ROCm",
-    label="vLLM on ROCm before AITER",
+    label="vLLM on ROCm without AITER",
     description=(
         "vLLM's V0 engine on an AMD Instinct card decoding with vLLM's own ROCm paged attention "
         "(csrc/rocm/attention.cu, ROCm/vllm pull request #22, 2024-05-28; mfma16 kernels from pull request #372, "
@@ -48,7 +48,9 @@ VLLM_ROCM_BEFORE_AITER = EngineGeneration(
         "2025-03-18). So it is a setting more than a version: MLPerf Inference v5.1's MI300X and MI325X Llama 2 "
         "70B runs (vLLM 0.9.0, 2025-07) belong to it, its MI355X run (AITER paged attention on) does not. Its "
         "decode kernel has no published rate (benchmarks/data/notes-rocm-kv-2026-12-06.md): its runs are "
-        "predicted with today's vLLM profile"),
+        "predicted with today's vLLM profile. Its runs also ran vLLM's V0 engine core, but so did the MLPerf v5.1 "
+        "runs the model meets, and what its static TP8 runs miss grows with the layers, not as V0's host time a "
+        "sequence would (benchmarks/data/notes-rocm-host-2026-12-07.md)"),
     source=("ROCm/vllm pull requests #22, #372, #400; vllm-project/vllm pull request #15001; ROCm/vllm "
             "vllm/envs.py at f8c9a3852; ROCm/vllm docs/dev-docker/README.md 0f2300e3d-5486e7bc8; "
             "mlcommons/inference_results_v5.1 965182b0 closed/AMD harness_llm/models/llama2-70b/*.yaml"),

@@ -148,7 +148,10 @@ class RankingTable(RankingColumns):
                 heading_row(self.table, row, words(language).label(RANKED_AFTER_HEADING))
                 continue
             cost = rec.cost_on(basis)
-            excluded = total_excludes(rec) if row > len(result.ranked) else None
+            # a partial total says what it leaves out wherever it is listed: ranked within the listed ranking too
+            # (persona51: 1 × RTX A6000 at 0.290 CNY a frame, ranked 3rd of 3 below 0.544, read "limited by compute"
+            # where the command line's Why said "The total excludes 1 workstation")
+            excluded = total_excludes(rec) if row > len(result.ranked) or rec.card.id in result.ranked_after else None
             cells = [f"{fmt.count(rec.count)} × {card_name(rec.card.name, language)}",
                      write(class_label(rec.card), language), self._speed_text(rec.estimate),
                      fmt.unit_cost(cost, currency, top, not _unit_in_heading(result.objective))

@@ -11,8 +11,8 @@ BUDGET_ENGLISH: dict[str, str] = {
                         "costs more. The nearest priced in full is {count} × {card}. {breaks}; the budget covers "
                         "{covered:.0%} of it. Raise the budget or lower the requirements.",
     "budget-too-small-partly-priced": "The budget is too small: every priced configuration that meets the other "
-                                      "constraints costs more. The nearest is {count} × {card}. {breaks}. Raise "
-                                      "the budget or lower the requirements.",
+                                      "constraints costs more. The nearest, not priced in full, is {count} × "
+                                      "{card}. {breaks}. Raise the budget or lower the requirements.",
     "budget-fits-not-deliverable": "{card}: cannot be delivered to the region",
     "budget-fits-service-life": "Training: the largest model whose token budget is trained within the hardware's "
                                 "{years:,g}-year service life (the years its cost is spread over)",
@@ -45,7 +45,7 @@ BUDGET_CHINESE: dict[str, str] = {
                                   "{budget:.0money} 的预算至少 {over:.0money}（{share:.0%}）",
     "budget-too-small": "预算不足：满足其余全部约束且有价格的方案都超出预算。有完整报价的方案中最接近的是 "
                         "{count} × {card}。{breaks}；预算只够其费用的 {covered:.0%}。请提高预算，或降低需求。",
-    "budget-too-small-partly-priced": "预算不足：满足其余全部约束且有价格的方案都超出预算。最接近的是 "
+    "budget-too-small-partly-priced": "预算不足：满足其余全部约束且有价格的方案都超出预算。最接近的是报价不完整的 "
                                       "{count} × {card}。{breaks}。请提高预算，或降低需求。",
     "budget-fits-not-deliverable": "{card}：无法交付到该地区",
     "budget-fits-service-life": "训练任务：取在硬件 {years:,g} 年使用期（成本分摊年限）内能训练完其词元预算的最大模型",

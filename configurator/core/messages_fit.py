@@ -3,9 +3,10 @@ only because the caching allocator gives its cache back near the limit, in both 
 
 from __future__ import annotations
 
+# '{count} × {card}: …' with no verb to agree: one card read "1 × H100 SXM5 80GB need" (persona51)
 FIT_ENGLISH: dict[str, str] = {
     "fits-as": "{count:,} × {card}: {need:,.1f} GiB per card of {budget:,.1f} GiB — fits",
-    "fits-unpinned": "The layout left to the planner (your pinned {pins} freed): {count:,} × {card} need "
+    "fits-unpinned": "The layout left to the planner (your pinned {pins} freed) on {count:,} × {card}: "
                      "{need:,.1f} GiB per card of {budget:,.1f} GiB — fits",
     "fits-with-lora": "LoRA adapters instead of full fine-tuning: {need:,.1f} GiB per card of {budget:,.1f} GiB — fits",
     "fits-with-qlora": "QLoRA (4-bit base, LoRA adapters): {need:,.1f} GiB per card of {budget:,.1f} GiB — fits",
@@ -23,7 +24,7 @@ FIT_ENGLISH: dict[str, str] = {
                                "{budget:,.1f} GiB — fits",
     "meets-targets-with-weight-format": "Weights in {format} ({bits:.3g} bit/weight): these {count:,} × {card} meet "
                                         "every target set, {need:,.1f} GiB per card of {budget:,.1f} GiB",
-    "fits-fewer-users": "{users:,} users instead of all: {count:,} × {card} need {need:,.1f} GiB per card of "
+    "fits-fewer-users": "{users:,} users instead of all on {count:,} × {card}: {need:,.1f} GiB per card of "
                         "{budget:,.1f} GiB — fits",
     "fits-cards-needed": "{count:,} × {card} carry all {demand:,.0f} {unit}",
     "meets-deadline-with": "{count:,} × {card} meet the {deadline:,g} h deadline: {hours:duration} (TP {tp} · "

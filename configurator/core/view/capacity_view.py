@@ -111,7 +111,8 @@ def _capacity_value(card, name: str, value: float | None, unit: str) -> Phrase |
 
 
 def _servers_phrase(card, per_server: int, cards: int) -> Phrase:
-    """'10 at 16 cards each'; for a multi-GPU board the boards a server holds with their GPUs, '10 at 4
+    """'10 at 16 cards each' ('1 at 7 cards each' for 7 cards in a server of 8 places, '2 at up to 8 cards each'
+    for 10); for a multi-GPU board the boards a server holds with their GPUs, '10 at 4
     boards (16 GPUs) each' (:func:`configurator.core.graphics.server_gpu_places`)."""
     n = servers_needed(card, per_server, cards)
     if card.gpus_per_board > 1:
@@ -121,7 +122,11 @@ def _servers_phrase(card, per_server: int, cards: int) -> Phrase:
                 else "{n} at 1 board ({per} {chip}s used) each" if boards == 1
                 else "{n} at {boards} boards ({per} {chip}s used) each")
         return Phrase(said, {"n": n, "boards": boards, "per": per_server, "chip": card.chip_word})
-    return Phrase("{n} at 1 card each" if per_server == 1 else "{n} at {per} cards each", {"n": n, "per": per_server})
+    each = min(per_server, cards)  # one server holds the cards there are: '1 at 7 cards each', as page one's '7 × L4
+    # in 1 server (7 cards each)' (persona51: the capacity table read "1 at 8 cards each" beside it)
+    said = ("{n} at 1 card each" if each == 1 else "{n} at {per} cards each" if cards >= n * each
+            else "{n} at up to {per} cards each")  # servers not all full, as the summary's configuration says
+    return Phrase(said, {"n": n, "per": each})
 
 
 def rendering_section(est: Estimate) -> Section:

@@ -221,6 +221,7 @@ ZH_CN: dict[str, str] = {
     "Cards needed": "所需卡数",
     "Servers needed": "所需服务器",
     "{n} at {per} cards each": "{n} 台（每台 {per} 张卡）",
+    "{n} at up to {per} cards each": "{n} 台（每台最多 {per} 张卡）",
     "Boards needed": "所需板卡",
     "FP32 per user": "每用户 FP32 算力",
     "Per user-month": "每用户每月成本",

@@ -112,3 +112,18 @@ def test_why_not_fsdp_is_not_said_of_an_offloaded_plan(catalog, monkeypatch):
     quiet = dataclasses.replace(alt, training=dataclasses.replace(alt.training, data_parallel_s=0.0))
     monkeypatch.setattr(sharded, "estimate", lambda *_: quiet)
     assert sharded.sharded_alternative(est) is None
+
+
+def test_the_launch_file_asks_for_the_host_step_threads(capsys):
+    """torchrun sets OMP_NUM_THREADS to 1 for each of several processes when it is unset; the host's AdamW
+    then runs on one core per card, where the estimate counts the server's CPUs: the launch file says so,
+    in both languages, for several processes a server only."""
+    from configurator.cli import main
+
+    line = "estimate --workload finetune --model llama3-8b --card rtx-4090 --count {} --launch torchtitan"
+    assert main(line.format(2).split()) == 0
+    assert "set OMP_NUM_THREADS to the server's CPU cores over its 2 processes" in capsys.readouterr().out
+    assert main([*line.format(2).split(), "--lang", "zh_CN"]) == 0
+    assert "OMP_NUM_THREADS 设为服务器 CPU 核数除以其 2 个进程" in capsys.readouterr().out
+    assert main(line.format(1).split()) == 0
+    assert "OMP_NUM_THREADS" not in capsys.readouterr().out

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from configurator.core.formulas import collectives, communication, efficiency, reliability, timing
+from configurator.core.formulas import collectives, communication, efficiency, host_offload, reliability, timing
 from configurator.core.units import GB
 
 
@@ -163,11 +163,11 @@ def test_host_offload_streams_and_zero_offload_cpu_adam():
     assert communication.offload_stream_bytes(10.0, 3.0, False, True) == 2 * 3.0
     assert communication.offload_stream_seconds(32e9, 0.0, 32.0, 1.0, 0.7) == pytest.approx(1.0)
     assert communication.offload_stream_seconds(32e9, 1.0, 32.0, 1.0, 0.7) == pytest.approx(0.3)
-    update = communication.offload_optimizer_seconds(10e9, 0.0, 0.0, 1, 0.0, 32.0, 1.0, 0.7,
-                                                     efficiency.CPU_OPTIMIZER_PARAMS_PER_S)
+    update = host_offload.zero_offload_seconds(10e9, 0.0, 0.0, 1, 0.0, 32e9, 0.7,
+                                               efficiency.CPU_OPTIMIZER_PARAMS_PER_S)
     assert update == pytest.approx(2.57, abs=0.02)
     # gradients out hide behind the backward (2/3 of compute); the weights back do not
-    total = communication.offload_optimizer_seconds(16e9, 2.0, 2.0, 1, 1.0, 32.0, 1.0, 0.7, 1e30)
+    total = host_offload.zero_offload_seconds(16e9, 2.0, 2.0, 1, 1.0, 32e9, 0.7, 1e30)
     assert total == pytest.approx((1.0 - 0.7 * 2 / 3) + 1.0)
 
 

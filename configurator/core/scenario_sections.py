@@ -331,7 +331,8 @@ class Assumptions(_Frozen):
         default=_efficiency.CPU_OPTIMIZER_PARAMS_PER_S, ge=1e6, le=1e13,
         description="parameters the host CPUs of one server update per second with offloaded Adam "
                     "(ZeRO-Offload CPU-Adam: 10 B parameters in 2.57 s on a DGX-2's 2 Xeon 8168, Ren et al. "
-                    "2021 Table 2; at least a million a second, so that a step's time stays finite) [1/s]",
+                    "2021 Table 2; PyTorch's fused CPU AdamW, which Megatron-LM and torchtitan run, at 0.7–1.0× "
+                    "of it; at least a million a second, so that a step's time stays finite) [1/s]",
     )
     cuda_context_gib: float = Field(
         default=_efficiency.CUDA_CONTEXT_GIB, ge=0, le=64,

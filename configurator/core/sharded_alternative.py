@@ -44,19 +44,24 @@ def sharded_alternative(est: Estimate) -> Message | None:
     """The line that says why a planned tensor-parallel layout over PCIe beat FSDP, or None.
 
     Said only where the planner chose the layout (nothing pinned but, at most, the CPU offload), the
-    first's tensor parallelism crosses PCIe (:data:`OVER_PCIE`), no experts are split and the sharded
-    layout fits and is slower
-    (a faster one would have been chosen, were it in the grid; then nothing is said). Values: the
+    first's tensor parallelism crosses PCIe (:data:`OVER_PCIE`), no experts are split, neither its
+    optimizer nor its parameters are in host memory (the sharded layout's step then holds host-link time
+    the line does not name: its "0.0 s" of exposed traffic read as a free FSDP, session 51, offload51), and
+    the sharded layout fits, is slower and exposes more traffic than the first's tensor parallelism (the
+    reason the line gives; a faster one would have been chosen, were it in the grid; then nothing is said).
+    Values: the
     sharded step time and its exposed data-parallel time [s], the chosen step time and its exposed
     tensor-parallel time [s], and the sharded layout's time for the job [h].
     """
     s, t = est.scenario, est.training
-    if t is None or not est.fits or set(s.pinned) - {OFFLOAD_LAYOUT} or s.parallelism.tp <= 1 or s.parallelism.ep > 1:
+    if t is None or not est.fits or set(s.pinned) - {OFFLOAD_LAYOUT} or s.parallelism.tp <= 1 or s.parallelism.ep > 1 \
+            or s.training.offload_optimizer or s.training.offload_params:
         return None
     if not any(m.id == OVER_PCIE for m in est.messages):
         return None
     alt = estimate(sharded_scenario(est), est.card)
-    if alt.training is None or not alt.fits or alt.training.step_time_s <= t.step_time_s:
+    if alt.training is None or not alt.fits or alt.training.step_time_s <= t.step_time_s \
+            or alt.training.data_parallel_s <= t.tensor_parallel_s:
         return None
     a = alt.training
     return msg("sharded-over-pcie-slower", count=s.count, card=est.card.name, alt_step_s=a.step_time_s,

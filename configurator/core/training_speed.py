@@ -28,6 +28,13 @@ from configurator.core.formulas.communication import (  # noqa: F401  (the two c
     TP_COLLECTIVES_PER_LAYER,
     offload_stream_bytes,
 )
+from configurator.core.formulas.host_offload import (
+    cpu_update_seconds,
+    gradients_out_seconds,
+    hybrid_optimizer_seconds,
+    shard_weight_bytes,
+    zero_offload_seconds,
+)
 from configurator.core.formulas.flops import (
     causal_attention_flops_per_token,
     checkpointed_matmul_factor,
@@ -293,7 +300,7 @@ def micro_batch_timing(
     first_params = rank_params(scenario, 0, first_layers)
     stage = 0.0 if scenario.workload.is_adapter else first_params / par.tp
     routed = rank_routed_params(scenario, 0, first_layers) / first_params
-    offload_s = _stage_offload_seconds(scenario, card, layout, stage, tokens, layers, compute_s)
+    offload_s = _stage_offload_seconds(scenario, card, plan, layout, stage, tokens, layers, compute_s)
     overhead_s = stage_overhead_seconds(scenario, card, plan, tokens, layers, full)
     gpu_s = micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_s, overhead_s)
     host_s = eager_host_floor_seconds(scenario, plan, layers, full)
@@ -389,19 +396,40 @@ def _stage_expert_parallel_seconds(scenario: Scenario, plan: PrecisionPlan, layo
     return compute_s, float(expert_parallel_exposed_seconds(all_to_all_s, compute_s, overlapped))
 
 
-def _stage_offload_seconds(scenario: Scenario, card: Card, layout: ActivationLayout, stage_params: float,
-                           tokens: float, layers, compute_s: float) -> float:
-    """Exposed host-link streaming of offloaded weights or activations of one micro-batch [s]: the
-    stage's ``stage_params`` trainable parameters per card [count] in the math precision and its kept
-    activations of ``tokens`` tokens per rank (:func:`~configurator.core.memory.stage_stored_bytes`), as
-    offloaded (:func:`offload_stream_bytes`), over the card's host link, hidden behind ``compute_s`` [s]
-    as far as it overlaps (:func:`configurator.core.formulas.communication.offload_stream_seconds`)."""
+def _stage_offload_seconds(scenario: Scenario, card: Card, plan: PrecisionPlan, layout: ActivationLayout,
+                           stage_params: float, tokens: float, layers, compute_s: float) -> float:
+    """Exposed host-link time of one micro-batch's offloaded weights or activations [s]
+    (:func:`micro_batch_offload_seconds`): the stage's ``stage_params`` trainable parameters per card
+    [count], sharded over the replicas at ZeRO 3, and its kept activations of ``tokens`` tokens per rank
+    (:func:`~configurator.core.memory.stage_stored_bytes`), hidden behind ``compute_s`` [s]."""
+    par = scenario.parallelism
+    shard = scenario.replicas if par.zero >= 3 else 1
+    stored = stage_stored_bytes(scenario, layout, layers) * tokens / par.tp
+    return float(micro_batch_offload_seconds(scenario, card, stage_params, shard, stored, layout.math_bytes,
+                                             training_states(scenario, plan), compute_s))
+
+
+def micro_batch_offload_seconds(scenario: Scenario, card: Card, stage_params, shard, stored_bytes, math_bytes: float,
+                                states: StateBytes, compute_s):
+    """Exposed host-link time of one micro-batch [s]: offloaded activations (``stored_bytes`` [B]) written out
+    and read back, and with the parameters on the host, FSDP2's ``CPUOffloadPolicy``
+    (:mod:`configurator.core.formulas.host_offload`): each rank's shard of the stage's ``stage_params``
+    [count] over ``shard`` ranks fetched in its stored dtype (``states.weights`` [B]) for forward and again
+    for backward, hidden behind ``compute_s`` [s]
+    (:func:`~configurator.core.formulas.communication.offload_stream_seconds`), and its gradient shard sent to
+    the host in the parameter's dtype (``states.gradients`` [B]) during backward
+    (:func:`~configurator.core.formulas.host_offload.gradients_out_seconds`). The estimate and the search
+    (``workloads.training.layout_speed``) both call it."""
     train, a = scenario.training, scenario.assumptions
-    stream = offload_stream_bytes(stage_params * layout.math_bytes,
-                                  stage_stored_bytes(scenario, layout, layers) * tokens / scenario.parallelism.tp,
-                                  train.offload_params, train.offload_activations)
-    return float(comm.offload_stream_seconds(stream, compute_s, host_link_gbps(card), a.link_efficiency,
-                                             a.comm_overlap))
+    host = host_link_gbps(card)
+    weights = shard_weight_bytes(stage_params, shard, states.weights) if train.offload_params \
+        else stage_params * math_bytes
+    stream = offload_stream_bytes(weights, stored_bytes, train.offload_params, train.offload_activations)
+    stream_s = comm.offload_stream_seconds(stream, compute_s, host, a.link_efficiency, a.comm_overlap)
+    if not train.offload_params:
+        return stream_s
+    return stream_s + gradients_out_seconds(stage_params / shard, states.gradients, compute_s,
+                                            host * GB * a.link_efficiency, a.comm_overlap)
 
 
 def _pass_factor(scenario: Scenario) -> float:
@@ -410,16 +438,23 @@ def _pass_factor(scenario: Scenario) -> float:
     return flops_per_param(scenario.workload.is_adapter)
 
 
-def offload_optimizer_seconds(params, cards_per_node: int, compute_s, card: Card, math_bytes: float,
-                              a: Assumptions, weights_back: bool = True):
-    """Exposed ZeRO-Offload time per step of ``params`` parameters per card, 16-bit gradients out
-    and weights back over the card's host link [s]
-    (:func:`configurator.core.formulas.communication.offload_optimizer_seconds`); no weights back where
-    the parameters stay on the host (``weights_back`` False: FSDP2's CPU offload, whose next forward
-    fetches them, counted in the micro-batch's :func:`offload_stream_bytes`)."""
-    return comm.offload_optimizer_seconds(params, math_bytes, math_bytes * weights_back, cards_per_node, compute_s,
-                                          host_link_gbps(card), a.link_efficiency, a.comm_overlap,
-                                          a.cpu_optimizer_params_per_s)
+def offload_optimizer_seconds(scenario: Scenario, params, cards_per_node, compute_s, card: Card, math_bytes: float):
+    """Exposed host part of a step whose optimizer is in host memory, ``params`` parameters per card [count],
+    as the trainer that offloads it runs it (:mod:`configurator.core.formulas.host_offload`) [s]: with the
+    parameters on the host too (FSDP2's ``CPUOffloadPolicy``) the CPU update alone (the gradients left per
+    micro-batch, :func:`micro_batch_offload_seconds`; the next forward fetches the weights); under
+    Megatron-Core's recipes ``HybridDeviceOptimizer``'s fp32 copies out and back and the update, one after the
+    other; else ZeRO-Offload's 16-bit gradients out during backward, update and 16-bit weights back
+    (:func:`~configurator.core.formulas.host_offload.zero_offload_seconds`). The estimate and the search
+    (``workloads.training.layout_speed``) both call it."""
+    train, a = scenario.training, scenario.assumptions
+    rate = a.cpu_optimizer_params_per_s
+    if train.offload_params:
+        return cpu_update_seconds(params, cards_per_node, rate)
+    link = host_link_gbps(card) * GB * a.link_efficiency
+    if train.recipe.runs_megatron_core:
+        return hybrid_optimizer_seconds(params, cards_per_node, link, rate)
+    return zero_offload_seconds(params, math_bytes, math_bytes, cards_per_node, compute_s, link, a.comm_overlap, rate)
 
 
 def optimizer_seconds(params, states: StateBytes, bandwidth_gbps: float, a: Assumptions):
@@ -467,9 +502,8 @@ def training_speed(
     host_s = 0.0
     if train.offload_optimizer and params_card:
         optimizer_s = 0.0
-        host_s = float(offload_optimizer_seconds(opt_params, min(par.cards_per_node, scenario.count),
-                                                 timing.compute_s, card, layout.math_bytes, a,
-                                                 not train.offload_params))
+        host_s = float(offload_optimizer_seconds(scenario, opt_params, min(par.cards_per_node, scenario.count),
+                                                 timing.compute_s, card, layout.math_bytes))
     offload_s = timing.offload_s * slots + host_s
 
     dp_s = 0.0

@@ -14,7 +14,9 @@ Modules by topic:
   share of peak, the expert all-to-all under group-limited routing and the overlap that hides it
 - :mod:`.collectives` — ring collectives over a fast domain and the network, bus bandwidth
 - :mod:`.communication` — per-parallelism traffic times (tensor, data, pipeline, context, expert
-  parallel, host offload) and the overlap that hides them
+  parallel, host offload streams) and the overlap that hides them
+- :mod:`.host_offload` — the step time of training states in host memory per trainer (ZeRO-Offload,
+  Megatron-LM's hybrid optimizer, FSDP2's CPU offload)
 - :mod:`.flops` — training and attention FLOPs, recomputation, MFU
 - :mod:`.activations` — activation memory (Korthikanti et al. 2022 and the tensors actually saved)
 - :mod:`.states` — model-state memory under ZeRO, optimizer traffic, LoRA adapters

@@ -511,18 +511,3 @@ def offload_stream_seconds(n_bytes, compute_s, host_gbps, efficiency, overlap):
     """Exposed time of streaming ``n_bytes`` [B] between host and card per micro-batch over a host
     link of ``host_gbps`` [GB/s], prefetched behind that micro-batch's compute ``compute_s`` [s]."""
     return exposed_seconds(n_bytes / (host_gbps * GB * efficiency), compute_s, overlap)
-
-
-def offload_optimizer_seconds(params, grad_bytes, weight_bytes, cards_per_node, compute_s, host_gbps, efficiency,
-                              overlap, cpu_params_per_s):
-    """Exposed time of ZeRO-Offload per step [s] (Ren et al. 2021, "ZeRO-Offload", §4).
-
-    The gradients of ``params`` parameters (``grad_bytes`` each [B]) go to the host during
-    backward (hidden behind :data:`BACKWARD_SHARE` of ``compute_s``), the host CPUs of the server
-    update them (shared by its ``cards_per_node`` cards, at ``cpu_params_per_s`` [1/s]) and the
-    weights (``weight_bytes`` each) come back before the next forward.
-    """
-    link = host_gbps * GB * efficiency
-    out = exposed_seconds(params * grad_bytes / link, compute_s * BACKWARD_SHARE, overlap)
-    update = params * cards_per_node / cpu_params_per_s
-    return out + update + params * weight_bytes / link

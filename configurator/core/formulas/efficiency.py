@@ -314,7 +314,19 @@ per GPU east-west for the designs in general, 25–50 GB/s, two to four times th
 CPU_OPTIMIZER_PARAMS_PER_S = 3.9e9
 """Parameters the host CPUs of one server update per second with offloaded Adam [1/s]:
 ZeRO-Offload's CPU-Adam updates 10 B parameters in 2.57 s on a DGX-2's two Xeon 8168
-(Ren et al. 2021, Table 2) = 3.9e9 /s."""
+(Ren et al. 2021, Table 2) = 3.9e9 /s. The same rate is charged for the optimizer the other two
+trainers run on the host (session 51, offload51; ``formulas/host_offload.py``), PyTorch's
+``torch.optim.AdamW(fused=True)`` on CPU tensors (Megatron-LM's ``HybridDeviceOptimizer``:
+``fused=True`` in NVIDIA/Megatron-LM d98e8a6 ``megatron/core/optimizer/__init__.py``; torchtitan's
+``optimizer.implementation`` defaults to ``"fused"``, v0.2.2 73a0e69): both are vectorised, threaded
+kernels bound by host memory, and the two published ratios meet — DeepSpeed's CPU-Adam "provides
+between 5x to 7x speedup over torch.optim.adam(W)" (deepspeedai/DeepSpeed edaa722
+``deepspeed/ops/adam/cpu_adam.py``), PyTorch's fused CPU kernel 5.1× its for-loop AdamW on a 56-core
+Sapphire Rapids (pytorch/pytorch PR 123074, 2024) — so the fused kernel runs at 0.7–1.0 × CPU-Adam's
+rate. It holds with every core at work: torchrun sets ``OMP_NUM_THREADS=1`` for each of several
+processes when unset (``torch/distributed/run.py``), and torchtune, which sets all threads for the
+offloaded step, reports "~2x" for it (``recipes/full_finetune_distributed.py``); the launch file asks
+for the threads (``launch/notes.py`` ``offload-threads``)."""
 
 CUDA_CONTEXT_GIB = 0.5
 """CUDA context and library workspaces [GiB]. **Assumption** inside the documented range of

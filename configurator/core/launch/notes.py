@@ -269,6 +269,13 @@ NOTES: dict[str, tuple[str, str]] = {
     "torchrun-nodes": ("Run on each of the {nodes} servers with NODE_RANK 0…{last} and MASTER_ADDR the first "
                        "server's address",
                        "在 {nodes} 台服务器上各运行一次，NODE_RANK 为 0…{last}，MASTER_ADDR 为第一台服务器的地址"),
+    "offload-threads": ("Before torchrun, set OMP_NUM_THREADS to the server's CPU cores over its {ranks} processes: "
+                        "unset, torchrun sets it to 1 for each (torch/distributed/run.py), and the optimizer step on "
+                        "the host, PyTorch's fused AdamW, then runs on one core per card; the estimate counts the "
+                        "server's CPUs (torchtune sets all its threads for it: about 2× in its benchmark)",
+                        "运行 torchrun 前，请把 OMP_NUM_THREADS 设为服务器 CPU 核数除以其 {ranks} 个进程：未设置时 "
+                        "torchrun 会为每个进程设为 1（torch/distributed/run.py），主机上的优化器步骤（PyTorch 的融合"
+                        " AdamW）便只用每张卡一个核；估算按整台服务器的 CPU 计（torchtune 为此设置全部线程：其基准测试中约快 2 倍）"),
     "uneven-nodes": ("The last server runs {last} cards: give it --nproc-per-node {last}",
                      "最后一台服务器只有 {last} 张卡：请为它设 --nproc-per-node {last}"),
     "no-flavor": ("torchtitan has no model flavor for {model}: add one (torchtitan/models) and name it under "

@@ -87,6 +87,8 @@ def training_steps(est: Estimate, target: str, model: tuple[str, bool]) -> tuple
         if s.count % per_node:
             steps.append(note("uneven-nodes", last=s.count % per_node))
     steps.append(note("training-data"))
+    if s.training.offload_optimizer and min(s.count, per_node) > 1:  # offload51: the host step's CPU threads
+        steps.append(note("offload-threads", ranks=min(s.count, per_node)))
     launcher = ["torchrun", "--nproc-per-node", str(min(s.count, per_node)), "--nnodes", str(nodes)]
     if nodes > 1:
         launcher += ["--node-rank", "$NODE_RANK", "--master-addr", "$MASTER_ADDR", "--master-port", MASTER_PORT]

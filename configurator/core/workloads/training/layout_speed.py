@@ -86,10 +86,11 @@ from configurator.core.scenario import Recompute, Scenario, SelectivePolicy
 from configurator.core.training_speed import (
     attention_flops_per_token,
     card_fabric,
-    host_link_gbps,
     links,
+    micro_batch_offload_seconds,
     model_flops_per_token,
     moe_layers_on_stage,
+    offload_optimizer_seconds,
     recomputed_tensor_parallel_seconds,
 )
 from configurator.core.units import GB, TERA
@@ -352,11 +353,10 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
     traffic_s = activation_traffic_seconds(ACTIVATION_TRAFFIC_PASSES + full, act_bytes, tokens, tp, bandwidth,
                                            a.bandwidth_efficiency)
     stage = table.params_first.take(place) / tp
-    host = host_link_gbps(card)
     stored = np.where(sixteen, table.stored_per_token_16.take(place), table.stored_per_token.take(place))
-    stream = comm.offload_stream_bytes(stage * plan.math_bytes, stored * tokens / tp,
-                                       train.offload_params, train.offload_activations)
-    offload_mb_s = comm.offload_stream_seconds(stream, compute_s, host, a.link_efficiency, a.comm_overlap)
+    shard = np.where(zero >= 3, micro.column(g, "dp") * micro.column(g, "cp"), 1)  # FSDP2's shards at ZeRO 3
+    offload_mb_s = micro_batch_offload_seconds(scenario, card, stage, shard, stored * tokens / tp, plan.math_bytes,
+                                               states, compute_s)
     tp_s, cp_s, ep_s = tp_s.take(at_one), cp_s.take(at_one), ep_s.take(at_one)
     gpu_s = micro_batch_seconds(compute_s, traffic_s, tp_s, cp_s, ep_s, offload_mb_s, overhead_s.take(at_one))
     floor_s = c["floor_s"].take(at_one)
@@ -367,9 +367,7 @@ def layout_speed(scenario: Scenario, card: Card, g: dict[str, np.ndarray], table
         optimizer_s = np.zeros_like(compute_s)
         per_node = np.minimum(scenario.parallelism.cards_per_node, micro.column(g, "n")) if counted else \
             min(scenario.parallelism.cards_per_node, scenario.count)
-        back = 0.0 if train.offload_params else plan.math_bytes  # FSDP2's offload: fetched in the stream
-        host_s = comm.offload_optimizer_seconds(opt_params, plan.math_bytes, back, per_node, compute_s,
-                                                host, a.link_efficiency, a.comm_overlap, a.cpu_optimizer_params_per_s)
+        host_s = offload_optimizer_seconds(scenario, opt_params, per_node, compute_s, card, plan.math_bytes)
         host_s = host_s * (params > 0)
     else:
         optimizer_s = roofline_seconds(

@@ -3,10 +3,10 @@ states in host memory, when the user left the offload to the planner (``offload`
 ``Scenario.auto_layout``), as the recipe's own trainer offloads them, so that the launch file written for it
 runs what was estimated (:func:`offloaded`):
 
-- Megatron-Core's recipes (``megatron-mixed``, ``megatron-bf16-grads``): the optimizer only (ZeRO-Offload,
-  Ren et al. 2021: fp32 master weights, moments and gradients on the host, the update by its CPUs, 16-bit
-  weights back over PCIe each step), on the distributed optimizer (ZeRO 1), the one layout Megatron-LM's
-  ``--optimizer-cpu-offload`` runs on: it asserts ``--use-precision-aware-optimizer``
+- Megatron-Core's recipes (``megatron-mixed``, ``megatron-bf16-grads``): the optimizer only (fp32 master
+  weights, moments and gradients on the host, the update by its CPUs, ``HybridDeviceOptimizer``'s fp32 copies
+  out and back after each backward: ``formulas/host_offload.py``), on the distributed optimizer (ZeRO 1),
+  the one layout Megatron-LM's ``--optimizer-cpu-offload`` runs on: it asserts ``--use-precision-aware-optimizer``
   (NVIDIA/Megatron-LM d98e8a6 ``megatron/training/arguments.py`` ``validate_args``), which only Adam takes
   (``megatron/core/optimizer/optimizer_config.py`` ``OptimizerConfig.__post_init__``), and the offload is
   built into the distributed optimizer's ``HybridDeviceOptimizer`` (``megatron/core/optimizer/__init__.py``).
@@ -76,7 +76,6 @@ def offloaded(scenario: Scenario) -> Scenario | None:
         return None
     changes = {"offload_optimizer": True} if megatron else {"offload_optimizer": True, "offload_params": True}
     if "zero" not in auto or (not megatron and scenario.count == 1):  # one card: nothing to shard
-        return updated_or_none(scenario, training=changes)
         return updated_or_none(scenario, training=changes)
     return updated_or_none(scenario, training=changes, parallelism={"zero": zero},
                            auto_layout=tuple(f for f in auto if f != "zero"))

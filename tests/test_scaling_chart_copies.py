@@ -102,3 +102,21 @@ def test_a_users_only_question_keeps_its_copy_too(qtbot):
     qtbot.addWidget(chart)
     chart.update_from(analysis)
     assert len(chart.not_carried.getData()[0]) == 0
+
+
+def test_no_point_hides_behind_the_legend(qtbot, mi300x):
+    """The longest time per token is at the fewest cards, under the legend in the top-left corner: the right
+    axis leaves room above it (the 16-card marker, 124 ms, sat behind the legend in the window)."""
+    from PySide6.QtCore import QPointF
+
+    chart = ScalingChart()
+    qtbot.addWidget(chart)
+    chart.resize(480, 460)  # the window's chart at 1600 x 1000
+    chart.show()
+    qtbot.waitExposed(chart)
+    chart.update_from(mi300x)
+    legend = chart.legend.sceneBoundingRect()
+    xs, ys = chart.other_layouts.getData()
+    spots = [chart.right_view.mapViewToScene(QPointF(x, y)) for x, y in zip(xs, ys)]
+    under = [p for p in spots if p.x() <= legend.right()]
+    assert under and all(p.y() > legend.bottom() for p in under)

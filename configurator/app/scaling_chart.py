@@ -12,13 +12,18 @@ from PySide6.QtWidgets import QWidget
 
 from configurator.app.chart_axes import log_view_range
 from configurator.app.chart_legend import name_legend
-from configurator.app.charts import LABEL_FILL, PALETTE, Chart, family_view, written
+from configurator.app.charts import LABEL_FILL, LABEL_GAP_PX, PALETTE, Chart, family_view, written
 from configurator.app.label_spot import place_on_line
 from configurator.app.i18n import tc as _tc
 from configurator.core.view.family_view import FIRST_SHOWN
 
 if TYPE_CHECKING:  # the estimator loads with the first analysis, after the window has painted
     from configurator.core.analysis import Analysis
+
+
+MOST_LEGEND_SHARE = 0.5
+"""The largest share of the view's height the right axis leaves free above its points under the legend: a
+legend taller than that (a chart squeezed to its least height) is left over them rather than flatten the curve."""
 
 
 class ScalingChart(Chart):
@@ -89,8 +94,26 @@ class ScalingChart(Chart):
         self.right_view.linkedViewChanged(main, self.right_view.XAxis)
 
     def place_line_labels(self) -> None:
+        self._set_right_range()
         super().place_line_labels()
         self._place_demand_label()
+
+    def _set_right_range(self) -> None:
+        """The right axis' range: its points with a margin, its top raised where a point lies under the legend
+        (the view's top-left corner) until that point sits below it. The longest times per token are at the
+        fewest cards, where the legend is: the 124 ms of 16 × MI300X (Llama 3 70B, 40 requests/s) hid behind
+        it in the window (session 51). Again after a resize: the legend's share of the view changes."""
+        points = self._drawn[1]
+        if not points:
+            return
+        low, high = log_view_range([y for _, y in points], 0.08)
+        vb = self.getPlotItem().vb
+        view, legend = vb.sceneBoundingRect(), self.legend.sceneBoundingRect()
+        share = (legend.bottom() - view.top() + LABEL_GAP_PX) / view.height() if view.height() > 0 else 0.0
+        under = [y for x, y in points if vb.mapViewToScene(QPointF(x, 0)).x() <= legend.right() + LABEL_GAP_PX]
+        if under and 0 < share < MOST_LEGEND_SHARE:
+            high = max(high, *((y - share * low) / (1 - share) for y in under))
+        self.set_view(self.right_view, None, (low, high))
 
     def _place_demand_label(self) -> None:
         """The demand's label ("needed") where no curve, line, legend or label crosses it
@@ -182,7 +205,6 @@ class ScalingChart(Chart):
         if named != (self._short_named, self._other_named):
             self._short_named, self._other_named = named
             self._name_legend()
-        self.set_view(self.right_view, None, log_view_range([y for _, y in points + others], 0.08))
         self.chosen.setValue(math.log10(analysis.estimate.scenario.count))
         limit = analysis.scaling_limit
         self.limit.setVisible(limit is not None)

@@ -41,12 +41,16 @@ def test_the_counts_short_of_the_rate_are_marked_not_drawn(qtbot, at_rate):
     chart.update_from(at_rate)
     marked = {round(10 ** x) for x in chart.not_carried.getData()[0]}
     drawn = {round(10 ** x) for x in chart.second.getData()[0] if math.isfinite(x)}
-    assert marked == short and drawn == carried
-    assert len(chart.legend.items) == 4  # "Rate not carried" named while a marker shows
+    other = {round(10 ** x) for x in chart.other_layouts.getData()[0]}
+    # the line is the chosen copy, more or fewer (chart51): where it does not carry the rate and the count's own
+    # plan does (16 cards), that plan is a marker of its own
+    assert marked == short and drawn <= carried and carried - drawn <= other and not drawn & short
+    assert "Rate not carried" in [label.text for _, label in chart.legend.items]  # named while a marker shows
 
 
 def test_a_users_only_question_marks_nothing(qtbot):
     chart = ScalingChart()
     qtbot.addWidget(chart)
     chart.update_from(_analysis("h100-sxm", None))
-    assert len(chart.not_carried.getData()[0]) == 0 and len(chart.legend.items) == 3
+    assert len(chart.not_carried.getData()[0]) == 0
+    assert "Rate not carried" not in [label.text for _, label in chart.legend.items]

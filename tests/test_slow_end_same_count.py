@@ -135,9 +135,9 @@ def test_a_request_rate_carried_by_the_same_cards_in_another_layout():
                                                             "slow_count_requests_per_s": 41.0}, layout,
                  ["prefill_cards", "max_batch"])
     assert ("to carry it even at the slow end: the same 16 cards in another layout, TP 4, prefill 4 + decode 12 "
-            "cards, batch of 64 (41.00 requests/s there)") in v.message.text
+            "cards, batch of 64 (41.0 requests/s there)") in v.message.text
     assert ("若按慢端也要达到：同样 16 张卡换一种布局即可，TP 4，预填充 4 张卡 + 解码 12 张卡，批大小 64"
-            "（慢端 41.00 请求/秒）") in v.message.text_in("zh_CN")
+            "（慢端 41.0 请求/秒）") in v.message.text_in("zh_CN")
     assert v.to_dict()["slow_end"]["layout"]["prefill_cards"] == 4
 
 

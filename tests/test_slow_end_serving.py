@@ -96,7 +96,7 @@ def test_none_tried_and_unpriced_in_words():
     assert none.message.text_in("zh_CN").endswith("按慢端都无法在满足其他约束的同时达到所需请求率")
     unpriced = Verdict("request-rate", 40.0, 50.0, "requests/s", True, -10.0, -0.25,
                        params={**base, "slow_count": 16, "slow_count_requests_per_s": 45.5})
-    assert unpriced.message.text.endswith("to carry it even at the slow end: 16 cards (45.50 requests/s there); what "
+    assert unpriced.message.text.endswith("to carry it even at the slow end: 16 cards (45.5 requests/s there); what "
                                           "the extra cards cost to own is not priced")
     assert unpriced.to_dict()["slow_end"]["cards_requests_per_s"] == 45.5
 

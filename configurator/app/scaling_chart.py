@@ -12,13 +12,18 @@ from PySide6.QtWidgets import QWidget
 
 from configurator.app.chart_axes import log_view_range
 from configurator.app.chart_legend import name_legend
-from configurator.app.charts import LABEL_FILL, PALETTE, Chart, family_view, written
+from configurator.app.charts import LABEL_FILL, LABEL_GAP_PX, PALETTE, Chart, family_view, written
 from configurator.app.label_spot import place_on_line
 from configurator.app.i18n import tc as _tc
 from configurator.core.view.family_view import FIRST_SHOWN
 
 if TYPE_CHECKING:  # the estimator loads with the first analysis, after the window has painted
     from configurator.core.analysis import Analysis
+
+
+MOST_LEGEND_SHARE = 0.5
+"""The largest share of the view's height the right axis leaves free above its points under the legend: a
+legend taller than that (a chart squeezed to its least height) is left over them rather than flatten the curve."""
 
 
 class ScalingChart(Chart):
@@ -53,6 +58,11 @@ class ScalingChart(Chart):
         self.not_carried = pg.ScatterPlotItem(symbol="t", size=10, pen=pg.mkPen(PALETTE["second"], width=2),
                                               brush=pg.mkBrush(None))
         self.addItem(self.not_carried)
+        # a count whose own plan lays the cards out otherwise than the lines (serving: the chosen copy, more or
+        # fewer of them) and carries the load: its time per token, hollow and unjoined (core.view.scaling_view)
+        self.other_layouts = pg.ScatterPlotItem(symbol="s", size=8, pen=pg.mkPen(PALETTE["second"], width=1.5),
+                                                brush=pg.mkBrush(None))
+        self.right_view.addItem(self.other_layouts)
         self.chosen = pg.InfiniteLine(angle=90, pen=pg.mkPen(PALETTE["chosen"], width=1.5),
                                       label=_tc("charts", "this scenario"),
                                       labelOpts={"position": 0.62, "color": PALETTE["chosen"], "fill": LABEL_FILL})
@@ -74,6 +84,8 @@ class ScalingChart(Chart):
         self.keep_below_legend((self.chosen, 0.62), (self.limit, 0.48))
         self._family = FIRST_SHOWN  # until the first analysis
         self._short_named = False  # whether the legend names the "rate not carried" marker (only while one shows)
+        self._other_named = False  # whether it names the marker of another layout (only while one shows)
+        self._caption = None  # the words naming the lines' layout under the title (a view's value), None: none
         self.retranslate()
 
     def _sync_views(self) -> None:
@@ -82,8 +94,26 @@ class ScalingChart(Chart):
         self.right_view.linkedViewChanged(main, self.right_view.XAxis)
 
     def place_line_labels(self) -> None:
+        self._set_right_range()
         super().place_line_labels()
         self._place_demand_label()
+
+    def _set_right_range(self) -> None:
+        """The right axis' range: its points with a margin, its top raised where a point lies under the legend
+        (the view's top-left corner) until that point sits below it. The longest times per token are at the
+        fewest cards, where the legend is: the 124 ms of 16 × MI300X (Llama 3 70B, 40 requests/s) hid behind
+        it in the window (session 51). Again after a resize: the legend's share of the view changes."""
+        points = self._drawn[1]
+        if not points:
+            return
+        low, high = log_view_range([y for _, y in points], 0.08)
+        vb = self.getPlotItem().vb
+        view, legend = vb.sceneBoundingRect(), self.legend.sceneBoundingRect()
+        share = (legend.bottom() - view.top() + LABEL_GAP_PX) / view.height() if view.height() > 0 else 0.0
+        under = [y for x, y in points if vb.mapViewToScene(QPointF(x, 0)).x() <= legend.right() + LABEL_GAP_PX]
+        if under and 0 < share < MOST_LEGEND_SHARE:
+            high = max(high, *((y - share * low) / (1 - share) for y in under))
+        self.set_view(self.right_view, None, (low, high))
 
     def _place_demand_label(self) -> None:
         """The demand's label ("needed") where no curve, line, legend or label crosses it
@@ -105,7 +135,10 @@ class ScalingChart(Chart):
         place_on_line(self.demand, vb.mapViewToScene(QPointF(0, self.demand.value())).y(), view, curves, boxes)
 
     def retranslate(self) -> None:
-        self.set_title(_tc("charts", "Scaling with card count"))
+        title = _tc("charts", "Scaling with card count")
+        if self._caption is not None:  # as the cost chart's key: a smaller line under the title, which wraps
+            title += f"<br><span style='font-size:7pt'>{written(self._caption)}</span>"
+        self.set_title(title)
         self.setLabel("bottom", _tc("charts", "Cards"))
         charts = self._family.charts
         self.setLabel("left", written(charts.throughput_axis))
@@ -119,61 +152,59 @@ class ScalingChart(Chart):
         charts = self._family.charts
         short = [(self.not_carried, written(charts.short_legend))] \
             if self._short_named and charts.short_legend is not None else []
+        other = [(self.other_layouts, written(charts.other_legend))] \
+            if self._other_named and charts.other_legend is not None else []
         name_legend(self.legend, [(self.throughput, _tc("charts", "Throughput")),
                                   (self.second, written(charts.second_legend)),
-                                  (self.not_fitting, _tc("charts", "Does not fit")), *short])
+                                  (self.not_fitting, _tc("charts", "Does not fit")), *short, *other])
 
     def update_from(self, analysis: Analysis) -> None:
-        rows = [e for e in analysis.by_count if e.throughput]
+        from configurator.core.view.scaling_view import scaling_series  # loaded with the first analysis
+
         family = family_view(analysis)
-        if family is not self._family:
-            self._family = family
+        series = scaling_series(analysis, family.charts)
+        caption = family.charts.line_caption(series.layout) \
+            if series.layout is not None and family.charts.line_caption is not None else None
+        if family is not self._family or caption != self._caption:
+            self._family, self._caption = family, caption
             self.retranslate()
-        counts = [e.scenario.count for e in rows]
+        counts = [e.scenario.count for e in analysis.by_count if e.throughput]
         # a count that does not fit has no speed to show: it is marked on the floor of the chart, never
         # drawn above (or beside) the counts that fit as if it ran
-        good = [e for e in rows if e.fits]
-        fitting = [e.scenario.count for e in good]
-        self.throughput.setData(fitting, [e.throughput for e in good], skipFiniteCheck=True)
-        # the right axis: the value at each count that fits and carries its load; a count that does not
-        # carry it breaks the line (connect="finite") rather than join its neighbours over it
-        carried = [not family.charts.short_of_load(e) for e in good]
-        short = [e for e, ok in zip(good, carried, strict=True) if not ok]
-        runs: list[list[tuple[float, float]]] = [[]]
-        for e, ok in zip(good, carried, strict=True):
-            value = family.charts.second_value(e) if ok else None
-            if value:
-                runs[-1].append((math.log10(e.scenario.count), math.log10(value)))
-            elif not ok and runs[-1]:
-                runs.append([])
-        points = [p for run in runs for p in run]
+        self.throughput.setData([c for c, _ in series.throughput], [v for _, v in series.throughput],
+                                skipFiniteCheck=True)
+        # the right axis: the line's value at each count that fits and carries its load; a count that does
+        # not carry it breaks the line (connect="finite") rather than join its neighbours over it
         second_x: list[float] = []
         second_y: list[float] = []
-        for run in runs:
-            if run and second_x:
+        for run in series.second:
+            if second_x:
                 second_x.append(math.nan)
                 second_y.append(math.nan)
-            second_x.extend(x for x, _ in run)
-            second_y.extend(y for _, y in run)
+            second_x.extend(math.log10(c) for c, _ in run)
+            second_y.extend(math.log10(v) for _, v in run)
         self.second.setData(second_x, second_y, connect="finite")
-        self._drawn = ([(math.log10(e.scenario.count), math.log10(e.throughput)) for e in good],
-                       points)
+        self.other_layouts.setData([math.log10(c) for c, _ in series.other_layouts],
+                                   [math.log10(v) for _, v in series.other_layouts])
+        points = [(x, y) for x, y in zip(second_x, second_y, strict=True) if math.isfinite(x)]
+        others = [(math.log10(c), math.log10(v)) for c, v in series.other_layouts]
+        self._drawn = ([(math.log10(c), math.log10(v)) for c, v in series.throughput], points + others)
         g = analysis.estimate.graphics
         needed = g is not None and family.charts.shows_demand and g.demand > 0
         self.demand.setVisible(needed)
         if needed:
             self.demand.setValue(math.log10(g.demand))
-        levels = [math.log10(e.throughput) for e in good] + ([math.log10(g.demand)] if needed else [])
-        y_range = log_view_range(levels or [math.log10(e.throughput) for e in rows], 0.08)
-        bad = [e for e in rows if not e.fits]
+        levels = [math.log10(v) for _, v in series.throughput] + ([math.log10(g.demand)] if needed else [])
+        y_range = log_view_range(levels or [math.log10(e.throughput) for e in analysis.by_count if e.throughput],
+                                 0.08)
         floor = y_range[0] + 0.04 * (y_range[1] - y_range[0])
-        self.not_fitting.setData([math.log10(e.scenario.count) for e in bad], [floor] * len(bad))
+        self.not_fitting.setData([math.log10(c) for c in series.not_fitting], [floor] * len(series.not_fitting))
         self.set_view(self.getPlotItem().vb, log_view_range([math.log10(c) for c in counts], 0.05), y_range)
-        self.not_carried.setData([math.log10(e.scenario.count) for e in short], [floor] * len(short))
-        if bool(short) != self._short_named:
-            self._short_named = bool(short)
+        self.not_carried.setData([math.log10(c) for c in series.not_carried], [floor] * len(series.not_carried))
+        named = (bool(series.not_carried), bool(series.other_layouts))
+        if named != (self._short_named, self._other_named):
+            self._short_named, self._other_named = named
             self._name_legend()
-        self.set_view(self.right_view, None, log_view_range([y for _, y in points], 0.08))
         self.chosen.setValue(math.log10(analysis.estimate.scenario.count))
         limit = analysis.scaling_limit
         self.limit.setVisible(limit is not None)

@@ -40,11 +40,20 @@ class Analysis:
     """False for the early steps of :func:`analysis_steps` (no catalog points yet)."""
     suggestions: tuple[Suggestion, ...] = ()
     """What would fit, when the estimate does not (from the second step on)."""
+    by_layout: tuple[Estimate, ...] = ()
+    """The chosen estimate's own layout at the counts of ``by_count`` where it holds (serving: the chosen copy,
+    more or fewer of them, :meth:`~configurator.core.workloads.base.WorkloadFamily.layout_sweep`); empty where
+    the family's chart draws each count's own plan (``by_count``), and in step 1."""
+
+    @property
+    def line(self) -> tuple[Estimate, ...]:
+        """The estimates the scaling chart draws as lines: ``by_layout`` where the family has one, else ``by_count``."""
+        return self.by_layout or self.by_count
 
     @property
     def scaling_limit(self) -> int | None:
-        """The first count from which doubling the cards adds less than 10 % throughput."""
-        return scaling_limit(self.by_count)
+        """The first count from which doubling the cards adds less than 10 % throughput, along the chart's lines."""
+        return scaling_limit(self.line)
 
 
 def scaling_limit(by_count: Sequence[Estimate]) -> int | None:
@@ -128,9 +137,11 @@ def analysis_steps(scenario: Scenario, catalog: Catalog, compared_ids: Sequence[
     # the curve of the layout the planner chose (the scenario itself when nothing is Auto)
     curve = memory_curve(chosen.scenario, card, on_card)
     yield Analysis(chosen, compared, (), curve, (), complete=False)
-    by_count = tuple(sweep_counts(scenario, card, sorted({*COUNT_SWEEP, scenario.count})))
+    counts = sorted({*COUNT_SWEEP, scenario.count})
+    by_count = tuple(sweep_counts(scenario, card, counts))
+    by_layout = tuple(family_of(scenario.workload).layout_sweep(chosen, card, counts) or ())
     suggestions = what_would_fit(chosen, catalog, asked_filters(scenario.ranking, scenario.workload))  # none if it fits
-    yield Analysis(chosen, compared, by_count, curve, (), complete=False, suggestions=suggestions)
+    yield Analysis(chosen, compared, by_count, curve, (), complete=False, suggestions=suggestions, by_layout=by_layout)
     points = []
     family = family_of(scenario.workload)
     own = family.catalog_point(scenario, card, chosen)
@@ -146,7 +157,7 @@ def analysis_steps(scenario: Scenario, catalog: Catalog, compared_ids: Sequence[
         point = on_basis(point, basis)
         if point is not None and point.fits:
             points.append(point)
-    yield Analysis(chosen, compared, by_count, curve, tuple(points), suggestions=suggestions)
+    yield Analysis(chosen, compared, by_count, curve, tuple(points), suggestions=suggestions, by_layout=by_layout)
 
 
 def point_tco(point: CatalogPoint | None) -> float | None:

@@ -29,7 +29,11 @@ Where the fewest count is the configuration's own, another layout of the same ca
 case says so and names that layout, no cards more (``slow-end-same-count``, ``slow-end-rate-same-count``,
 ``slow-end-users-same-count``; the layout ``slow-end-layout-copies``, ``-pools``, ``-replicas`` and each setting
 that differs, ``slow-end-layout-kv-precision`` …; slowendeq50: "8 cards (148 ms there), 0 USD more" read for the 8
-held)."""
+held).
+
+A rate's figures are written as the estimate's rows write them, to three significant digits (``{rate:sig}``):
+"Requests 56.6 requests/s (likely 33.3–56.6)" stood beside "Carries up to 56.59 … slow end of the likely range
+(33.28 requests/s)", one slow end read as two figures (session 51, chart51; persona50b #1)."""
 
 from __future__ import annotations
 
@@ -97,18 +101,18 @@ DEADLINE_ENGLISH: dict[str, str] = {
     "slow-end-rent-unpriced": "what renting them for the job costs is not priced",
     "slow-end-none": "no count of {card} tried meets it even at the slow end",
     "meets-request-rate-at-estimate": (
-        "Carries up to {rate:,.2f} requests/s at full load, latency targets aside; at least the {target:,.2f} "
-        "requests/s needed at the estimate; may miss it at the slow end of the likely range ({slow:,.2f} requests/s)"
+        "Carries up to {rate:sig} requests/s at full load, latency targets aside; at least the {target:sig} "
+        "requests/s needed at the estimate; may miss it at the slow end of the likely range ({slow:sig} requests/s)"
     ),
     "slow-end-rate-count": (
-        "to carry it even at the slow end: {count:,} cards ({slow_rate:,.2f} requests/s there), {extra:.0money} "
+        "to carry it even at the slow end: {count:,} cards ({slow_rate:sig} requests/s there), {extra:.0money} "
         "more to own over {period}"
     ),
     "slow-end-rate-count-unpriced": (
-        "to carry it even at the slow end: {count:,} cards ({slow_rate:,.2f} requests/s there); what the extra "
+        "to carry it even at the slow end: {count:,} cards ({slow_rate:sig} requests/s there); what the extra "
         "cards cost to own is not priced"
     ),
-    "slow-end-rate-count-rent": "to carry it even at the slow end: {count:,} cards ({slow_rate:,.2f} requests/s "
+    "slow-end-rate-count-rent": "to carry it even at the slow end: {count:,} cards ({slow_rate:sig} requests/s "
                                 "there), {cost}",
     "slow-end-rent-more-month": "{extra:.0money} more to rent a month around the clock at {rate:.2money} per "
                                 "card-hour",
@@ -151,7 +155,7 @@ DEADLINE_ENGLISH: dict[str, str] = {
     "slow-end-same-count-min": "to meet it even at the slow end: the same {count:,} cards in another layout, "
                                "{layout} ({slow_hours:duration} there)",
     "slow-end-rate-same-count": "to carry it even at the slow end: the same {count:,} cards in another layout, "
-                                "{layout} ({slow_rate:,.2f} requests/s there)",
+                                "{layout} ({slow_rate:sig} requests/s there)",
     "slow-end-users-same-count": "to serve all {users:,} even at the slow end: the same {count:,} cards in another "
                                  "layout, {layout} ({slow_ms:latency} there)",
     "slow-end-layout-copies": "{parallel} × {copies:|copy|copies}",
@@ -211,14 +215,14 @@ DEADLINE_CHINESE: dict[str, str] = {
     "slow-end-rent-unpriced": "作业租用这些卡的费用没有价格",
     "slow-end-none": "{card} 在所试的任何卡数下按慢端都无法满足期限",
     "meets-request-rate-at-estimate": (
-        "满载时最多可处理 {rate:,.2f} 请求/秒（不计延迟目标），按估算达到所需的 {target:,.2f} 请求/秒；"
-        "按可能范围的慢端（{slow:,.2f} 请求/秒）可能达不到"
+        "满载时最多可处理 {rate:sig} 请求/秒（不计延迟目标），按估算达到所需的 {target:sig} 请求/秒；"
+        "按可能范围的慢端（{slow:sig} 请求/秒）可能达不到"
     ),
-    "slow-end-rate-count": "若按慢端也要达到：{count:,} 张卡（慢端 {slow_rate:,.2f} 请求/秒），{period}的拥有成本多 "
+    "slow-end-rate-count": "若按慢端也要达到：{count:,} 张卡（慢端 {slow_rate:sig} 请求/秒），{period}的拥有成本多 "
                            "{extra:.0money}",
-    "slow-end-rate-count-unpriced": "若按慢端也要达到：{count:,} 张卡（慢端 {slow_rate:,.2f} 请求/秒）；"
+    "slow-end-rate-count-unpriced": "若按慢端也要达到：{count:,} 张卡（慢端 {slow_rate:sig} 请求/秒）；"
                                     "多出的卡的拥有成本没有价格",
-    "slow-end-rate-count-rent": "若按慢端也要达到：{count:,} 张卡（慢端 {slow_rate:,.2f} 请求/秒），{cost}",
+    "slow-end-rate-count-rent": "若按慢端也要达到：{count:,} 张卡（慢端 {slow_rate:sig} 请求/秒），{cost}",
     "slow-end-rent-more-month": "按每卡每小时 {rate:.2money} 计，全天候租用一个月的租金多 {extra:.0money}",
     "slow-end-rent-less-month": "按每卡每小时 {rate:.2money} 计，全天候租用一个月的租金少 {saved:.0money}（卡更少）",
     "slow-end-rent-unpriced-month": "租用这些卡一个月的费用没有价格",
@@ -245,7 +249,7 @@ DEADLINE_CHINESE: dict[str, str] = {
     "slow-end-same-count": "若按慢端也要满足期限：同样 {count:,} 张卡换一种布局即可，{layout}（慢端 {slow_hours:sig} 小时）",
     "slow-end-same-count-days": "若按慢端也要满足期限：同样 {count:,} 张卡换一种布局即可，{layout}（慢端 {slow_days:days}）",
     "slow-end-same-count-min": "若按慢端也要满足期限：同样 {count:,} 张卡换一种布局即可，{layout}（慢端 {slow_hours:duration}）",
-    "slow-end-rate-same-count": "若按慢端也要达到：同样 {count:,} 张卡换一种布局即可，{layout}（慢端 {slow_rate:,.2f} 请求/秒）",
+    "slow-end-rate-same-count": "若按慢端也要达到：同样 {count:,} 张卡换一种布局即可，{layout}（慢端 {slow_rate:sig} 请求/秒）",
     "slow-end-users-same-count": "若按慢端也要服务全部 {users:,} 位用户：同样 {count:,} 张卡换一种布局即可，{layout}"
                                  "（慢端 {slow_ms:latency}）",
     "slow-end-layout-copies": "{parallel} × {copies:,} 个副本",

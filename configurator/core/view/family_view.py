@@ -80,6 +80,13 @@ class ChartView:
     """Whether an estimate that fits cannot carry the load asked for (:attr:`short_legend`): its
     :attr:`second_value` is then the copies' latency at their own full load with the queue growing
     without end, not an operating point, and the scaling chart marks the count instead of drawing it."""
+    other_legend: str | None = None
+    """The legend's name for the scaling chart's marker of a count whose own plan lays the cards out otherwise
+    than its lines (:attr:`~configurator.core.analysis.Analysis.by_layout`); None for a family whose lines are
+    each count's own plan."""
+    line_caption: Callable[[Estimate], Value] | None = None
+    """The scaling chart's words under its title naming the layout its lines keep (the chosen estimate's);
+    None where the lines are each count's own plan."""
 
 
 @dataclass(frozen=True)
@@ -154,6 +161,14 @@ def _rate_not_carried(est: Estimate) -> bool:
     (24 × MI300X, Llama 3 70B, 40 requests/s: 409-663 ms per token at 2-12 cards, 12-125 ms where the
     rate is carried; chartjump50)."""
     return est.serving is not None and any(m.id == "serving-overloaded" for m in est.messages)
+
+
+def _copies_caption(est: Estimate) -> Phrase:
+    """The serving scaling chart's lines named: the chosen layout, more or fewer copies of it
+    (:mod:`configurator.core.workloads.serving.scaled_copies`), in the layout's words of the results panel."""
+    from configurator.core.view.layout_view import serving_layout  # reads the estimate: loaded with it
+
+    return Phrase("Lines: this scenario's layout ({layout}) with more or fewer copies", {"layout": serving_layout(est)})
 
 
 # ---- AI families: the model, its layout and its speed ----------------------------------------
@@ -336,7 +351,8 @@ SERVING = FamilyView(
         curve_title="Memory against context", curve_axis="Context [tokens]",
         cost_title="Cost against latency, every card that fits", cost_axis="Time per output token [ms]",
         cost_x_scale=1000.0, cost_x_text=lambda seconds: Amount(seconds, "s"),
-        short_legend="Rate not carried", short_of_load=_rate_not_carried),
+        short_legend="Rate not carried", short_of_load=_rate_not_carried,
+        other_legend="Another layout, planned for that count", line_caption=_copies_caption),
     ranking=RankingView(
         speed_heading="Per token",  # the window's narrow column: "Per token (p90)", ms in its cells
         speed_text=lambda est: Amount(_tpot_at_target(est), "s"),

@@ -357,6 +357,11 @@ class WorkloadFamily(ABC):
     def sweep(self, scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:
         """Estimates at each of ``counts`` (already valid for the scenario's layout)."""
 
+    def layout_sweep(self, chosen: Estimate, card: Card, counts: Sequence[int]) -> list[Estimate] | None:
+        """``chosen``'s own layout at each of ``counts`` where it holds (the scaling chart's lines: one layout,
+        more or fewer copies of it); None, the default, where the chart draws :meth:`sweep`, the count's own plan."""
+        return None
+
     def plans_layout(self, scenario: Scenario) -> bool:
         """Whether the family has layout fields the planner chooses (Auto)."""
         return False

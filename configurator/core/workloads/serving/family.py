@@ -32,6 +32,7 @@ from configurator.core.workloads.base import (
 from configurator.core.workloads.checks import unrated_message
 from configurator.core.workloads.layout import at_count
 from configurator.core.workloads.serving import deployment, plan
+from configurator.core.workloads.serving.scaled_copies import scaled_copies
 from configurator.core.engine_step import with_engine_step
 
 DEPLOYMENT_MEMO_SIZE = 256
@@ -88,6 +89,14 @@ class ServingFamily(WorkloadFamily):
     def sweep(self, scenario: Scenario, card: Card, counts: Sequence[int]) -> list[Estimate]:
         # users spread over the replicas: the basis depends on the count
         return [plan.estimated(at_count(scenario, n), card) for n in counts]
+
+    def layout_sweep(self, chosen: Estimate, card: Card, counts: Sequence[int]) -> list[Estimate] | None:
+        """The chosen copy, more or fewer of it (:func:`.scaled_copies.scaled_copies`): the planner's layout per
+        count changes tensor parallel degree, pools and batch and drew a line that zig-zagged (session 51); None
+        where the chosen deployment does not fit (no copy to scale: each count's own plan is drawn)."""
+        if not chosen.fits or chosen.serving is None:
+            return None
+        return scaled_copies(chosen, card, counts)
 
     def clear_memos(self) -> None:
         plan.clear_search_memo()

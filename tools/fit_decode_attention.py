@@ -41,9 +41,10 @@ ENGINES = {"trtllm": "tensorrt-llm", "vllm": "vllm", "sglang": "sglang"}
 UNITS = ("sequence", "kv_head", "query_head")
 """What ``c`` is counted per: a sequence, a (sequence, KV head) or a (sequence, query head) pair."""
 
-STATIC = {"batch": (1, 256), "step": (127, 4095), "heads": ((8, 1), (16, 2))}
+STATIC = {"batch": (1, 256), "step": (127, 4095), "heads": ((8, 1), (16, 1))}
 """The static-latency rows' range: Llama 3 70B and 405B at tensor parallelism 8 (8 query heads to 1 KV head, 16 to
-2), 128 prompt tokens and up to 2,048 output tokens, batch 1-128 (and 256 at OCI)."""
+1: 64 and 128 query heads over 8 KV heads, each split 8 ways), 128 prompt tokens and up to 2,048 output tokens, batch
+1-128 (and 256 at OCI). Until session 51 the 405B's shape here was 16 to 2, which no run of the rows has."""
 
 
 @functools.cache
@@ -148,14 +149,14 @@ def report(frame, unit: str, narrow_fit: bool = False) -> None:
               f"{len(quiet)} rows")
 
 
-RESIDUAL_MODELS = {"70B": ((8, 1), 80), "405B": ((16, 2), 126)}
+RESIDUAL_MODELS = {"70B": ((8, 1), 80), "405B": ((16, 1), 126)}
 """Static-latency model → its (query, KV) heads per card at tensor parallelism 8 and its layers."""
 
 
 def residual(frame, table: str = "h100_sxm:trtllm:torch_flow") -> None:
     """Print, per model and cache type, what the measured attention of ``table`` adds over the estimate's (the bytes
-    term + ``engines.TRT_XQA_FIXED_S``) in a step of the static-latency rows (128 prompt tokens, 2,048 output: cached tokens
-    129-2,176, the mean over them; log-linear between the table's lengths) [ms], at batch 1-128."""
+    term + ``engines.TRT_XQA_FIXED_S``) in a step of the static-latency rows (128 prompt tokens, 2,048 output: cached
+    tokens 129-2,176, the mean over them; log-linear between the table's lengths) [ms], at batch 1-128."""
     from configurator.core.engines import TRT_XQA_FIXED_S
 
     for dtype in ("bfloat16", "fp8"):
@@ -173,6 +174,34 @@ def residual(frame, table: str = "h100_sxm:trtllm:torch_flow") -> None:
                   + ", ".join(line))
 
 
+HEAD_SHAPES = ((8, 1), (16, 1), (32, 8), (64, 8), (128, 8))
+"""(query, KV) heads on one card compared by :func:`by_heads`: Llama 3 70B and 405B at tensor parallelism 8 (one KV
+head a card) and an 8-KV-head card (the 70B and 405B at tensor parallelism 1, Llama 3 8B)."""
+
+
+def by_heads(frame) -> None:
+    """Print, per table and cache type, the time a sequence adds a layer beyond ``a`` and the bytes term [ns], at one
+    KV head a card and at eight (:data:`HEAD_SHAPES`): the median of (measured − a − bytes term) / batch over batch
+    8-256 with at most 255 cached tokens (short caches: little to read), over the static-latency range (batch 8-256,
+    127-4,095 cached tokens) and over batch 512-2,048 with at most 255 cached tokens."""
+    def per_sequence(rows_) -> float:
+        return float(np.median((rows_.t - rows_.a - rows_.bytes_s) / rows_.batch)) * 1e9 if len(rows_) else np.nan
+
+    print("table, cache: heads q:kv  short / static range / large batch [ns a sequence a layer]")
+    for (name, dtype), data in frame.groupby(["table", "dtype"]):
+        cells = []
+        for heads, kv_heads in HEAD_SHAPES:
+            rows_ = data[(data.heads == heads) & (data.kv_heads == kv_heads)]
+            if not len(rows_):
+                continue
+            mid = rows_.batch.between(8, 256)
+            short, wide = per_sequence(rows_[mid & (rows_.step <= 255)]), \
+                per_sequence(rows_[mid & rows_.step.between(127, 4095)])
+            large = per_sequence(rows_[(rows_.batch >= 512) & (rows_.step <= 255)])
+            cells.append(f"{heads}:{kv_heads} {short:.0f} / {wide:.0f} / {large:.0f}")
+        print(f"{name} {dtype}: " + "; ".join(cells))
+
+
 def main(argv: list[str]) -> None:
     """Print the fit of every unit of :data:`UNITS`."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -181,12 +210,18 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--static-fit", action="store_true", help="fit c on the static-latency range's rows alone")
     parser.add_argument("--residual", action="store_true",
                         help="also print what H100 TensorRT-LLM's measured attention adds in a static-latency step")
+    parser.add_argument("--heads", action="store_true",
+                        help="print the time a sequence adds beyond the bytes term at one KV head a card and at eight "
+                             "(by_heads) instead of the fits")
     parser.add_argument("--cards", nargs="+", choices=tuple(CARDS), help="only these cards' tables (default: all)")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
     frame = rows(args.root)
     if args.cards:
         frame = frame[frame.card.isin(args.cards)]
+    if args.heads:
+        by_heads(frame)
+        return
     for unit in args.unit or UNITS:
         report(frame, unit, args.static_fit)
     if args.residual:

@@ -177,13 +177,13 @@ def _run_recommend(args: argparse.Namespace, catalog: Catalog) -> int:
         typed = typed_paths(args)  # a default typed is the buyer's: never said as a default
         # first: the job every row answers
         print(single_line(job_line(scenario, shown, args.lang, typed, read_in)) + "\n")
-        print_from_file(asked, args.lang, scenario)
+        print_from_file(asked, args.lang)  # the budget basis is said in the ranking's heading
         if args.count is not None:  # typed, but every count is weighed: said, not silently dropped
             print(single_line(msg("cli-recommend-count-not-kept", count=args.count).text_in(args.lang)) + "\n")
         if args.card is not None and args.card_price is None and args.cloud_price is None:  # read as a filter
             print(single_line(msg("cli-recommend-card-not-kept", card=args.card).text_in(args.lang)) + "\n")
         _print_examples(scenario, args.lang)
-        print(recommendation_table(result, args.lang))
+        print(recommendation_table(result, args.lang, basis_said(asked.question.objective, scenario)))
         said = _rent_or_buy_line(result, args)
         if said is not None:
             print(said)

@@ -109,13 +109,15 @@ def test_a_mixture_of_experts_parameters_row_brackets_as_chinese(catalog):
     assert dict(view_of(scenario.workload).workload_rows(est, words("en")))["Parameters"] == "671.0 B (37.6 B active)"
 
 
-def test_modules_sold_by_the_server_are_counted_as_modules_in_chinese():
-    """'每台服务器基板 8 颗）：按整台服务器购买，共 16 张': one thing, counted by two words."""
+def test_modules_sold_by_the_server_are_counted_in_one_word_in_chinese():
+    """'每台服务器基板 8 颗）：按整台服务器购买，共 16 张': one thing, counted by two words; since persona50b in the
+    card's own measure word (张; 颗 for a product counted by the chip), as the ranking counts the same cards."""
     from configurator.core.messages import msg
 
-    for message_id in ("whole-servers", "whole-servers-rented"):
+    for message_id, word in (("whole-servers", "张"), ("whole-servers-rented", "张"), ("whole-servers-chips", "颗"),
+                             ("whole-servers-rented-chips", "颗")):
         said = msg(message_id, card="昇腾 910B", unit=8, count=16).text_in("zh_CN")
-        assert "8 颗" in said and said.endswith("共 16 颗"), said
+        assert f"8 {word}" in said and said.endswith(f"共 16 {word}"), said
 
 
 def test_servers_not_all_full_hold_up_to_their_cards(catalog):

@@ -458,6 +458,7 @@ class ScenarioEditor(ServingEditorMixin, GraphicsEditorMixin, BoundControls, QSc
         self.card_combo.lineEdit().setCursorPosition(0)
         self._name_currency({"economics.card_price": self.card_price, "economics.cloud_price_per_hour": self.cloud_price,
                              "economics.electricity_per_kwh": self.electricity}, scenario.economics.currency)
+        self._name_measure(self.per_node, scenario)  # '8 颗/服务器' for the 910C server, '8 张/服务器' otherwise
         workload = scenario.workload
         graphics = workload.is_graphics
         self.model_group.setVisible(not graphics)

@@ -30,6 +30,7 @@ from configurator.core.desks import at_desks
 from configurator.core.fields import Kind, spec
 from configurator.core.procurement.host import in_office
 from configurator.core.scenario import Scenario
+from configurator.core.view.card_names import counts_chips
 from configurator.core.view.numbers import currency_word
 
 # the strings keep the editor's context ("ScenarioEditor", the class name ``self.tr`` used there)
@@ -149,6 +150,16 @@ class BoundControls:
         for path, box in boxes.items():
             box.trimmed = False  # money keeps its cents: 2.50, not 2.5
             box.setSuffix(f" {word}{shown(spec(path).suffix).strip()}")
+
+    def _name_measure(self, box: QAbstractSpinBox, scenario: Scenario) -> None:
+        """The cards-per-server box counts a product counted by the chip (its Chinese name counts 颗: the 昇腾 910C
+        server) in its own measure word, '8 颗/服务器' (:func:`~configurator.core.view.card_names.counts_chips`, the
+        rule every line counts by; '8 张/服务器' until December 2026, persona50b); every other card '8 张/服务器'."""
+        catalog = self.controller.catalog
+        chips = scenario.card_id in catalog and counts_chips(catalog.get(scenario.card_id).name)
+        suffix = _tc("ChipsPerServer", " per server") if chips else shown(spec("parallelism.cards_per_node").suffix)
+        if box.suffix() != suffix:
+            box.setSuffix(suffix)
 
     def _check(self, text: str, path: str) -> QCheckBox:
         """A check box for the field, its text wrapping in a narrow editor, its tooltip from the registry."""

@@ -29,12 +29,16 @@ OFFER_CHINESE: dict[str, str] = {
     "华为云 (Huawei Cloud)": "华为云（Huawei Cloud）",
     "腾讯云 (Tencent Cloud)": "腾讯云（Tencent Cloud）",
     "极智算 (JYGPU)": "极智算（JYGPU）",
+    # a market sample: the publisher a proper noun, what it publishes (a sample, an average) in Chinese ('（SMM (上海有色网)
+    # market sample, industry average，1.53 USD/小时）' in a Chinese sentence until December 2026, persona50b)
+    "SMM (上海有色网) market sample, industry average": "上海有色网（SMM）市场样本，行业均价",
     "on-demand": "按需",
     "on-demand (marketplace)": "按需（市场平台）",
     "on-demand (as the index labels it)": "按需（按该指数的标注）",
     "not stated": "未说明",
     "monthly, 8-GPU bare-metal machine": "包月，8 卡裸金属整机",
     "monthly, one-card instance": "包月，单卡实例",
+    "monthly, 8-card machine": "包月，8 卡整机",
     "EC2 Capacity Block (US East, Ohio)": "EC2 Capacity Block（美国东部，俄亥俄）",
 }
 """A price's offer (provider and tier) in Chinese, keyed by the catalog's exact English."""

@@ -36,6 +36,13 @@ RANKING_ENGLISH: dict[str, str] = {
         "Ranked by total cost of ownership, as asked, though the budget is rent: the budget is checked against "
         "the rent, and a card without a rent is not within it"
     ),
+    # the same, said in the ranking's heading where a table follows it (the command line's recommend: two headings,
+    # 'Ranked by rent: …' over 'Ranked by lowest cloud cost …', until December 2026, persona50b)
+    "ranking-heading-by-rent-basis": "{heading}: the budget is rent (pick another objective to rank otherwise)",
+    "ranking-heading-against-basis": (
+        "{heading}, as asked, though the budget is rent: the budget is checked against the rent, and a card without "
+        "a rent is not within it"
+    ),
 }
 RANKING_CHINESE: dict[str, str] = {
     "reason-class-cheaper": "{card}（{category}卡）每词元成本比最佳{other_category}卡 {other} 低 {cheaper:.0%}",
@@ -59,4 +66,6 @@ RANKING_CHINESE: dict[str, str] = {
     "cli-ranking-cards-unknown": "方案文件指定的加速卡不在硬件目录中：{cards}（不参与比较）",
     "ranked-by-rent-basis": "按租金排名：预算为租金（选择其他目标则按其排名）",
     "ranked-against-basis": "按要求以总拥有成本排名，但预算为租金：预算按租金核对，无租金的加速卡不算在预算内",
+    "ranking-heading-by-rent-basis": "{heading}：预算为租金（选择其他目标则按其排名）",
+    "ranking-heading-against-basis": "{heading}——按您的要求；但预算为租金：预算按租金核对，无租金的加速卡不算在预算内",
 }

@@ -33,6 +33,13 @@ SYSTEMS_ENGLISH: dict[str, str] = {
     "whole-servers-rented": (
         "{card} modules come {unit} to a server, on its baseboard: rented in whole servers, {count} cards"
     ),
+    # the same of a product counted by the chip (its Chinese name counts 颗: the 910C server), in Chinese in 颗
+    "whole-servers-chips": (
+        "{card} modules are sold {unit} to a server, on its baseboard: bought in whole servers, {count} cards"
+    ),
+    "whole-servers-rented-chips": (
+        "{card} modules come {unit} to a server, on its baseboard: rented in whole servers, {count} cards"
+    ),
     "flow-through-in-server": (
         "{card} is a workstation card with a flow-through cooler, here {count} cards in rack servers: "
         "{vendor}'s Server Edition (passive) is the card for a rack server — quote it"
@@ -56,8 +63,12 @@ SYSTEMS_CHINESE: dict[str, str] = {
     "tco-without-energy": "{tco}——未含电费（无公开功率）",
     "tco-without-energy-unpriced": "{tco}——未含电费（无公开功率）及无价格的项",
     "cooling-unpublished": "冷却方式未公开",
-    "whole-servers": "{card} 模组按整机销售（每台服务器基板 {unit} 颗）：按整台服务器购买，共 {count} 颗",
-    "whole-servers-rented": "{card} 模组装在服务器基板上（每台 {unit} 颗）：按整台服务器租用，共 {count} 颗",
+    # counted in the card's measure word, as the ranking counts the same cards (card_names.measure_word): '购买：72 张
+    # 昇腾 910B' beside '共 72 颗' until December 2026 (persona50b)
+    "whole-servers": "{card} 模组按整机销售（每台服务器基板 {unit} 张）：按整台服务器购买，共 {count} 张",
+    "whole-servers-rented": "{card} 模组装在服务器基板上（每台 {unit} 张）：按整台服务器租用，共 {count} 张",
+    "whole-servers-chips": "{card} 模组按整机销售（每台服务器基板 {unit} 颗）：按整台服务器购买，共 {count} 颗",
+    "whole-servers-rented-chips": "{card} 模组装在服务器基板上（每台 {unit} 颗）：按整台服务器租用，共 {count} 颗",
     "flow-through-in-server": (
         "{card} 是采用穿透式风扇散热器的工作站显卡，此处 {count} 张装在机架服务器中："
         "机架服务器应选 {vendor} 的服务器版（被动散热）——请为其询价"

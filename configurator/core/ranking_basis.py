@@ -26,3 +26,16 @@ def ranked_said(objective: Objective, scenario: Scenario) -> Message | None:
     recommendation panel): the objective the budget basis gives read as not asked, any other as asked."""
     basis = scenario.constraints.budget_basis
     return basis_said(None if objective is objective_for(None, basis) else objective, scenario)
+
+
+HEADED = {"ranked-by-rent-basis": "ranking-heading-by-rent-basis",
+          "ranked-against-basis": "ranking-heading-against-basis"}
+"""Each line of :func:`basis_said` -> the message that says it in the ranking's own heading ('Ranked by lowest cloud
+cost (lower is better): the budget is rent …'), where a table follows: the command line said both headings, one over
+the other, until December 2026 (persona50b)."""
+
+
+def heading_said(heading: str, said: Message) -> Message:
+    """The ranking's ``heading`` (in the reader's language) with what :func:`basis_said` says (``said``) in it, once:
+    the command line's ``recommend``, whose table follows."""
+    return msg(HEADED[said.id], heading=heading)

@@ -34,7 +34,8 @@ from configurator.core.view.ranking_view import (
 from configurator.core.view.rows import Columns, Phrase, View, label, write
 from configurator.core.view.suggestions_view import suggestions_section
 from configurator.core.view.printable import display_width, single_line
-from configurator.core.messages import LIST_SEPARATORS
+from configurator.core.messages import LIST_SEPARATORS, Message
+from configurator.core.ranking_basis import heading_said
 from configurator.core.view.words import words
 from configurator.report.language import OBJECTIVE_LABELS
 from configurator.report.summary_filters import filters_note, named_cards
@@ -190,10 +191,12 @@ PRICES_SAID = frozenset({"no-purchase-price", "purchase-in-system-price", "no-cl
 price): not repeated among the warnings on the first."""
 
 
-def recommendation_table(result, language: str = "en") -> str:
-    """Ranked configurations, one line each, with the winner's reasons."""
+def recommendation_table(result, language: str = "en", basis: Message | None = None) -> str:
+    """Ranked configurations, one line each, with the winner's reasons; ``basis``: how the budget basis bears on
+    the objective (:func:`~configurator.core.ranking_basis.basis_said`), said in the heading, once."""
     w = words(language)
-    lines = [w("Ranked by {by} (lower is better)", by=w.label(OBJECTIVE_LABELS[result.objective.value]))]
+    heading = w("Ranked by {by} (lower is better)", by=w.label(OBJECTIVE_LABELS[result.objective.value]))
+    lines = [single_line(heading if basis is None else w.message(heading_said(heading, basis)))]
     if result.load is not None:  # first, set apart: every figure below is for the load assumed
         lines[:0] = [single_line(w.message(result.load)), ""]
     if result.owned_alone is not None:  # the cards the buyer has, before the ranking that tops them up

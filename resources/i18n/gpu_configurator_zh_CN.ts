@@ -175,6 +175,13 @@
     </message>
 </context>
 <context>
+    <name>ChipsPerServer</name>
+    <message>
+        <source> per server</source>
+        <translation> 颗/服务器</translation>
+    </message>
+</context>
+<context>
     <name>ComparisonDialog</name>
     <message>
         <source>Compare cards</source>

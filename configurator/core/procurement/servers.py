@@ -13,6 +13,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.link_domains import RACK_SCALE_DOMAIN
 from configurator.core.procurement.nodes import card_nodes
 from configurator.core.procurement.prices import PriceBook, bundled_price_book
+from configurator.core.view.card_names import counts_chips
 
 _BASEBOARD = re.compile(r"SXM|OAM|HGX|baseboard|module|superchip", re.IGNORECASE)
 _ASIDE = re.compile(r"\([^)]*\)")
@@ -135,7 +136,8 @@ def whole_servers_reason(card: Card, count: int, rented: bool = False, owned: in
     unit = purchase_unit(card)
     if unit == 1 or not sold_in_servers(card) or count % unit or owned % unit:
         return None
-    return msg("whole-servers-rented" if rented else "whole-servers", card=card.name, unit=unit, count=count)
+    chips = "-chips" if counts_chips(card.name) else ""  # in Chinese the card's own measure word (张, 颗 by the chip)
+    return msg(("whole-servers-rented" if rented else "whole-servers") + chips, card=card.name, unit=unit, count=count)
 
 
 FLOW_THROUGH_IN_SERVER = "flow-through-in-server"

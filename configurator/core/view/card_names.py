@@ -29,7 +29,13 @@ import re
 CHIP_MEASURE = "颗"
 """The Chinese measure word of a chip (a GPU of a board or rack, a module of a server: 'A16（4 颗 GPU 之一）'); a card
 whose Chinese name holds it is counted in it where a line counts it ('16 颗昇腾 910C 服务器……（每台 8 颗）'), every
-other card in 张, one measure word a line (persona49b)."""
+other card in 张, one measure word a line (persona49b) and one for the same count on a page (the bill's "按整台服务器
+购买，共 72 颗" beside the ranking's "72 张昇腾 910B" until December 2026, persona50b): what the catalog prices one by
+one, a board or a module on a baseboard, is a card, 张, as the Chinese trade counts them ("8张NVIDIA A100或国产寒武纪
+思元370加速卡", "800T A2有八张昇腾910处理模块": http://www.ruibaoantu.com/article/detail.html?id=3643395, 2025-09-18;
+https://blog.haoyuanyu.icu/2025/08/18/华为算力卡, 2025-08-18); a processor inside a product is a chip, 颗, as Huawei
+counts its own ("数千颗昇腾910 AI处理器", the Atlas 900 launch, 2019-09-18, relayed at
+http://www.hxnews.com/news/itkj/kjqy/201909/18/1806187_3.shtml). :func:`counts_chips` is the rule."""
 
 ZH_CN_CARD_NAMES: dict[str, str] = {
     "H800 SXM5 80GB (China export SKU)": "H800 SXM5 80GB（对华出口版）",

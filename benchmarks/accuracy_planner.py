@@ -57,12 +57,13 @@ def print_planner_rows() -> None:
     layouts, each predicted value and error, and each layout's memory per card against the card's
     capacity [GiB]."""
     import accuracy  # the rows are built there; imported here to keep the import one-way
+    import accuracy_published
 
     from accuracy_base import CATALOG
     from configurator.core.estimate import estimate
 
     pairs: dict[str, dict] = {}
-    for r in accuracy.published_rows(accuracy.DATA / "published-calibration.json"):
+    for r in accuracy_published.published_rows(accuracy.DATA / "published-calibration.json"):
         if r.kind in ("train-throughput", PLANNER_KIND):
             pairs.setdefault(r.row_id, {})[r.kind] = r
     for row_id, rows in pairs.items():

@@ -23,7 +23,7 @@ def test_the_region_tooltips_say_which_rents_are_ranked(qtbot, catalog):
     from configurator.app.controller import ScenarioController
     from configurator.app.main import default_scenario
     from configurator.app.recommend_panel import RecommendationPanel
-    from configurator.app.wizard_result import ConstraintsPage
+    from configurator.app.wizard_constraints import ConstraintsPage
 
     controller = ScenarioController(catalog, default_scenario("en"))
     panel = RecommendationPanel(controller)

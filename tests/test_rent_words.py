@@ -56,7 +56,7 @@ def test_no_rent_says_nothing_of_ranking_by_ownership(language):
 
 @pytest.mark.parametrize(("basis", "said"), [("rent", "ranked by rent"), ("capex", "ranked by cost of ownership")])
 def test_the_wizards_card_choice_says_what_it_ranks_by(qtbot, controller, basis, said):
-    from configurator.app.wizard_result import ConstraintsPage
+    from configurator.app.wizard_constraints import ConstraintsPage
 
     page = ConstraintsPage(controller)
     qtbot.addWidget(page)

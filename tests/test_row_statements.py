@@ -11,7 +11,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-import accuracy  # noqa: E402
+import accuracy_published  # noqa: E402
+import accuracy_training  # noqa: E402
 
 from configurator.core.catalog import load_bundled_catalog  # noqa: E402
 from configurator.core.estimate import estimate  # noqa: E402
@@ -26,7 +27,7 @@ def test_llm_foundry_fp8_row_states_the_delayed_scaling_it_ran_and_what_dynamic_
     its GEMM curve, and its note quotes what that choice does to the memory and what delayed would read."""
     row_id = "tp-foundry-h100-3b-512-fp8"
     published = next(r for r in json.loads(CALIBRATION.read_text()) if r["id"] == row_id)
-    stated, planned = accuracy.PUBLISHED[row_id](published)
+    stated, planned = accuracy_published.PUBLISHED[row_id](published)
     assert "DelayedScaling" in stated.note and stated.scenario.training.fp8_scaling == "dynamic"
     card = CATALOG.get(stated.scenario.card_id)
     dynamic = estimate(stated.scenario, card)
@@ -48,13 +49,13 @@ def test_llama3_405b_rows_under_megatron_cores_kept_set_do_not_fit_and_the_plann
     over the H100 (99.1 and 91.6 GB of 85.0); the planner, choosing the interleaving and recomputation on
     TP8 PP16, recomputes fully at the TFLOP/s the row's note names (about 334 on 8,192 cards)."""
     for count, micro_batches, tflops in ((8192, 32, 334), (16384, 16, 312)):
-        s = updated(accuracy._meta_405b(count, micro_batches), training={"activation_kernels": "fused"})
+        s = updated(accuracy_training._meta_405b(count, micro_batches), training={"activation_kernels": "fused"})
         assert not estimate(s, CATALOG.get("h100-sxm")).memory.fits
         planned = estimate(updated(s, auto_layout=("vp", "recompute")), CATALOG.get("h100-sxm"))
         assert planned.memory.fits and planned.scenario.training.recompute.value == "full"
         assert planned.training.mfu * CATALOG.get("h100-sxm").peak_tflops(s.precision) == pytest.approx(tflops,
                                                                                                         rel=0.01)
-    assert "recomputes fully (about 334 TFLOP/s)" in accuracy.LLAMA3_405B_NOTE
+    assert "recomputes fully (about 334 TFLOP/s)" in accuracy_training.LLAMA3_405B_NOTE
 
 
 @pytest.mark.parametrize("row_id", ["nemo-2407-llama2-70b-sft-fp8-16xh100", "megatron-bridge-2511-405b-fp8-256xgb200"])

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QWizard
 
 from configurator.app.wizard import WorkloadWizard
 from configurator.app.wizard_decide import Change
-from configurator.app.wizard_result import change_text
+from configurator.app.wizard_changes import change_text
 from configurator.core.model_size import TENSOR_PARALLEL_DEGREES, closest_preset, model_for_size, splittable_shape
 from configurator.core.scenario import Constraints, Serving
 from configurator.core.view.names import model_name

@@ -15,7 +15,7 @@ from configurator.app.field_help import field_label
 from configurator.app.i18n import install_language, without_mnemonic
 from configurator.app.wizard import WorkloadWizard
 from configurator.app.wizard_decide import Change
-from configurator.app.wizard_result import change_text
+from configurator.app.wizard_changes import change_text
 
 LANGUAGES = ("en", "zh_CN")
 

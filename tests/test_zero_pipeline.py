@@ -36,7 +36,7 @@ from searched_layout import estimated_alone
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from accuracy import _meta_405b  # noqa: E402
+from accuracy_training import _meta_405b  # noqa: E402
 
 CATALOG = load_bundled_catalog()
 H100 = CATALOG.get("h100-sxm")

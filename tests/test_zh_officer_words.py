@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_the_wizard_says_prompt_length_as_the_editor_does(qtbot, controller, language, label, summary):
     from configurator.app.i18n import install_language
     from configurator.app.wizard import WorkloadWizard
-    from configurator.app.wizard_result import field_label
+    from configurator.app.wizard_changes import field_label
 
     install_language(language)
     try:

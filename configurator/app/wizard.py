@@ -2,8 +2,8 @@
 cost — that the window takes as one undoable step.
 
 The pages live in ``wizard_pages`` (task, model, work), ``wizard_graphics`` (graphics work),
-``wizard_result`` (limits and the decision page); the decision itself, Qt-free, in
-``wizard_decide``.
+``wizard_constraints`` (limits) and ``wizard_result`` (the decision page, its sentences on numbers
+taken differently in ``wizard_changes``); the decision itself, Qt-free, in ``wizard_decide``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from configurator.app.wizard_answers import chosen_precision as precision_of
 from configurator.app.wizard_decide import decide, decide_steps
 from configurator.app.wizard_graphics import DESKTOP_USERS  # noqa: F401 - re-exported (tests)
 from configurator.app.wizard_pages import GoalPage, LoadPage, ModelPage
-from configurator.app.wizard_result import ConstraintsPage, SummaryPage
+from configurator.app.wizard_constraints import ConstraintsPage
+from configurator.app.wizard_result import SummaryPage
 from configurator.app.i18n import tc as _tc
 from configurator.core.graphics_desktops import desktop_profile_gib
 from configurator.core.scenario import Scenario

@@ -205,7 +205,7 @@ def _rent_or_buy_line(result, args: argparse.Namespace) -> str | None:
 
 def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
     from configurator.core.workloads.training.offload import OFFLOAD_PLANNED, OFFLOAD_PLANNED_PARAMS
-    from configurator.core.workloads.training.plan import WIDENED, searched_scenario
+    from configurator.core.workloads.training.plan import CP_FOR_BATCH, WIDENED, searched_scenario
     from configurator.core.workloads.training.search import plan_to_dict, plan_training_layout
     from configurator.report.text import plan_table
 
@@ -230,8 +230,10 @@ def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:
                      "what_would_fit": suggestions_to_dict(suggestions), **_launch_json(chosen, args)})
     else:
         print(plan_table(plan, chosen, args.lang, suggestions))
-        # the batch the layouts above split, and the optimizer in host memory where nothing fit on the cards
-        for moved in (m for m in chosen.messages if m.id in (*WIDENED, OFFLOAD_PLANNED, OFFLOAD_PLANNED_PARAMS)):
+        # the batch the layouts above split, the context parallelism it called for, and the optimizer in host
+        # memory where nothing fit on the cards
+        shown = (*WIDENED, CP_FOR_BATCH, OFFLOAD_PLANNED, OFFLOAD_PLANNED_PARAMS)
+        for moved in (m for m in chosen.messages if m.id in shown):
             print("\n" + single_line(moved.text_in(args.lang)))
     return 0
 

@@ -52,6 +52,12 @@ BATCH_ENGLISH: dict[str, str] = {
         "width of only {dp_asked:,}: planned instead at {used:,} tokens ({moved:+.1%}), at width {dp_used:,}, "
         "{faster:.0%} faster (pin the layout to choose another)"
     ),
+    "cp-for-batch": (
+        "Context parallel {cp:,} for {seq:,}-token sequences: {sequences:,} sequences of global batch do not split "
+        "over the {ranks:,} data-parallel ranks {count:,} cards give at TP {tp:,} · PP {pp:,}, so each sequence is "
+        "split over {cp:,} cards (DP {dp:,}); {low:,} or {high:,} tokens ({low_moved:+.1%}, {high_moved:+.1%}) "
+        "would split over all {ranks:,} (set the global batch to plan there)"
+    ),
     "batch-moved-wider": (
         "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards: "
         "planned at {used:,} tokens ({moved:+.1%}), at a data-parallel width of {dp_used:,}, {faster:.0%} faster "
@@ -87,6 +93,9 @@ BATCH_CHINESE: dict[str, str] = {
     "batch-moved": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分：按最接近的可行值 {used:,} 词元规划（可自行设置全局批量）",
     "batch-widened": "{count:,} 张卡上，{batch:,} 词元全局批量的最快布局数据并行宽度仅为 {dp_asked:,}：按 {used:,} 词元规划（{moved:+.1%}），宽度 {dp_used:,}，训练快 {faster:.0%}（固定并行布局可另选）",
     "batch-moved-wider": "{batch:,} 词元的全局批量无法在 {count:,} 张卡的数据并行副本间均分：按 {used:,} 词元规划（{moved:+.1%}），数据并行宽度 {dp_used:,}，比最接近的可行值 {nearest:,} 词元（宽度 {dp_nearest:,}）训练快 {faster:.0%}（可自行设置全局批量）",
+    "cp-for-batch": "对 {seq:,} 词元的序列采用上下文并行 {cp:,}：全局批量的 {sequences:,} 条序列无法在 {count:,} 张卡（TP {tp:,} · PP {pp:,}）"
+                    "的 {ranks:,} 个数据并行副本间均分，故每条序列分到 {cp:,} 张卡上（DP {dp:,}）；{low:,} 或 {high:,} 词元"
+                    "（{low_moved:+.1%}、{high_moved:+.1%}）可在全部 {ranks:,} 个副本间均分（设置全局批量即可按此规划）",
     "batch-does-not-divide-none": "{batch:,} 词元的全局批量在已固定的设置下无法分配到 {count:,} 张卡上；请放开固定的设置或更改卡数",
     "batch-accumulation-pinned": "梯度累积已固定为 {accum:,}：规划器不改动它，全局批量只能是微批 × {accum:,} × 数据并行宽度；将梯度累积设为自动，即可保持所设的全局批量",
 }

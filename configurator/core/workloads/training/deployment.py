@@ -20,7 +20,8 @@ from configurator.core.workloads.layout import TRAINING_COUNTS, at_count, global
 from configurator.core.workloads.training.grid import BATCH_ROUNDING
 from configurator.core.workloads.training.count_families import Family, family_fewest, families, splits_as
 from configurator.core.workloads.training.offload import offload_planned_in
-from configurator.core.workloads.training.plan import WIDENED, estimated, fits_nowhere, search_counts
+from configurator.core.workloads.training.plan import (WIDENED, estimated, fits_nowhere, offload_left_open,
+                                                      search_counts)
 
 BATCH_MOVES = ("batch-moved", *WIDENED)
 """Messages of an estimate planned at another global batch than the job's (each names ``batch``, the
@@ -62,7 +63,7 @@ def training_deployments(scenario: Scenario, card: Card, all_counts: bool = Fals
     card with no arithmetic precision for the job times no count: none."""
     if plan_training(card, scenario.precision).math is None:  # every count's estimate untimed
         return []
-    base = plannable(scenario, card)
+    base = offload_left_open(plannable(scenario, card))  # a planned scenario's offload chosen again per count
     tried = _counts_tried(base, card, counts)
     results, past, ahead = [], None, []
     while chunk := _next_chunk(ahead, tried, _together(past, all_counts)):
@@ -448,7 +449,7 @@ def missed_deadline(scenario: Scenario, card: Card, counts: Sequence[int] = TRAI
     deadline = scenario.constraints.deadline_hours
     if not deadline or not scenario.workload.is_training or plan_training(card, scenario.precision).math is None:
         return None  # no arithmetic precision for the job: no count is timed
-    base = plannable(scenario, card)
+    base = offload_left_open(plannable(scenario, card))  # a planned scenario's offload chosen again per count
     timed = []
     for count in sorted(valid_counts(base, counts), reverse=True):
         if count > max(global_batch_tokens(base) // base.training.seq_len, 1) * base.model.n_layers * 64:
@@ -488,7 +489,7 @@ def deadline_out_of_reach(scenario: Scenario, card: Card, counts: Sequence[int] 
     deadline = scenario.constraints.deadline_hours
     if not deadline or not scenario.workload.is_training:
         return None
-    base = plannable(scenario, card)
+    base = offload_left_open(plannable(scenario, card))  # a planned scenario's offload chosen again per count
     batch_sequences = global_batch_tokens(base) // base.training.seq_len
     tried = [n for n in counts if n <= max(batch_sequences, 1) * base.model.n_layers * 64]
     if not tried:

@@ -9,6 +9,7 @@ import argparse
 from configurator.cli_filters import filters_from_args
 from configurator.cli_ranking import print_from_file, ranking_asked
 from configurator.cli_scenario import UsageError, scenario_from_args, with_constraints
+from configurator.core.applied import applied
 from configurator.core.catalog import Catalog
 from configurator.core.estimate import estimate
 from configurator.core.messages import Message, msg
@@ -17,7 +18,6 @@ from configurator.core.recommend_pricing import priced_for, rented_for
 from configurator.core.recommend_budget import budget_short, unranked_meeting_all
 from configurator.core.resources import MissingBundledFile
 from configurator.core.scenario import Scenario, updated
-from configurator.core.serving_use import as_asked
 
 
 def run_report(args: argparse.Namespace, catalog: Catalog) -> int:
@@ -76,7 +76,7 @@ def _recommended_for_report(scenario: Scenario, catalog: Catalog, args: argparse
         return None
     result = recommend(scenario, catalog, objective, filters, limit=1)
     best = result.best or unranked_meeting_all(result) or budget_short(result)
-    return None if best is None else as_asked(best.estimate.scenario, scenario)  # no load given: still unsized
+    return None if best is None else applied(best.estimate, scenario)  # no load given: still unsized
 
 
 def _window_charts(analysis, language: str) -> dict:

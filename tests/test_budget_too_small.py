@@ -113,7 +113,8 @@ def test_the_panel_says_it_under_an_empty_ranking(panel):
                                           budget=2e6))
     estimate = SimpleNamespace(violations=(verdict,), usable=True, scenario=SimpleNamespace(count=16),
                                card=SimpleNamespace(name="Ascend 910B"))
-    result = SimpleNamespace(ranked=(), below_line=(SimpleNamespace(estimate=estimate),), unpriced=(), unrated={},
+    result = SimpleNamespace(ranked=(), below_line=(SimpleNamespace(estimate=estimate),), below_considered=(),
+                             unpriced=(), unrated={},
                              rejected={"ascend-910b": "over budget"}, unlisted=(), not_ranked=None)
     said = budget_short_message(result)
     assert said is not None and said.params["covered"] == pytest.approx(0.5)

@@ -25,9 +25,10 @@ from configurator.app.recommend_table import SUPPORT_CAUTION_COLOUR, RankingTabl
 from configurator.app.tradeoff_chart import ServingTradeoffChart
 from configurator.app.worker import LatestJob, show_busy
 from configurator.core.ranking_basis import ranked_said
+from configurator.core.applied import applied
 from configurator.core.recommend import Result
 from configurator.core.recommend_budget import budget_short_message
-from configurator.core.serving_use import as_asked, short_note
+from configurator.core.serving_use import short_note
 from configurator.core.view.job_view import job_line, shown_estimate
 from configurator.core.view.ranking_view import none_ranked
 from configurator.core.view.rows import write
@@ -413,8 +414,9 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         rec = self.recommendation_at(rows[0].row())
         if rec is None:
             return False
-        # asked without a volume, the applied batch still is (not "1,024 users" the user never gave)
-        self.controller.replace_undoable(as_asked(rec.estimate.scenario, self.controller.scenario),
+        # asked without a volume, the applied batch still is (not "1,024 users" the user never gave); the cards a
+        # server may hold stay the user's (the alternatives of the summary are ranked on them, as here)
+        self.controller.replace_undoable(applied(rec.estimate, self.controller.scenario),
                                          lambda: _tc("RecommendationPanel", "Use recommendation"))
         return True
 

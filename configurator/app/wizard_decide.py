@@ -20,7 +20,7 @@ from configurator.core.recommend_budget import budget_short, unranked_meeting_al
 from configurator.core.recommend_owned import asks_owned_alone, owned_alone
 from configurator.core.scenario import LAYOUT_FIELDS, Scenario, Workload, updated
 from configurator.core.scenario_ranking import objective_for
-from configurator.core.serving_use import as_asked
+from configurator.core.applied import applied
 from configurator.core.slow_end_count import with_slow_end_asked
 from configurator.core.software import card_cautions
 
@@ -242,9 +242,9 @@ def _decided(answers: Scenario, est: Estimate, reasons: tuple[Message, ...], cho
         changes += (Change("count", owned, est.scenario.count, "owned"),)
     cautions = card_cautions(reasons, est.card, est.scenario.economics.amortisation_years)
     reasons = tuple(m for m in reasons if m not in cautions)
-    # applied as the panel and the command line apply a ranked configuration (:func:`as_asked`): the job's global
+    # applied as the panel and the command line apply a ranked configuration (:func:`applied`): the job's global
     # batch is the question's, not the one the planner moved it to on this count, else the proposal asks another
     # question (Llama 2 7B on A100: 2,064,384 tokens moved from 2,097,152 on 112 cards; `suggest` of that batch
     # lands on 96, where 480 sequences lie within BATCH_ROUNDING of 504 but not of 512)
-    return Decision(answers, as_asked(est.scenario, answers), est, cost, book.price_date, reasons, changes, chosen_by,
+    return Decision(answers, applied(est, answers), est, cost, book.price_date, reasons, changes, chosen_by,
                     ranked, partial, cautions)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from configurator.core.catalog import Card, Catalog
+from configurator.core.budget_nearest import nearest_over_budget
 from configurator.core.constraints import made_for_region
 from configurator.core.region import import_barred
 from configurator.core.estimate import estimate
@@ -77,6 +78,11 @@ class Result:
     ranked; score = the objective's figure, or inf when it has none."""
     considered: tuple[Recommendation, ...] = ()
     """Every configuration ranked, best first (``ranked`` is the first ``limit`` of them)."""
+    below_considered: tuple[Recommendation, ...] = ()
+    """Every configuration below the line, in the order :attr:`below_line` lists them (it lists the first of
+    them up to ``limit``, :func:`listed_below_line`): what the nearest over budget is chosen from
+    (:func:`~configurator.core.budget_nearest.nearest_over_budget`), so that every listing names the same one.
+    Empty: :attr:`below_line` is all of them (a result made by hand)."""
     filters: Filters | None = None
     """The filters the ranking was made with (cards already owned change what price moves)."""
     book: PriceBook | None = None
@@ -207,6 +213,18 @@ def listed_below_line(below: Sequence[Recommendation], limit: int, region: str |
     return tuple(deliverable + owned + made_for + others[:max(BELOW_LINE_OTHERS, limit - shown)])
 
 
+def with_nearest(listed: tuple[Recommendation, ...], every: tuple[Recommendation, ...], ranked: bool
+                 ) -> tuple[Recommendation, ...]:
+    """``listed`` (the below-the-line rows shown) with, where nothing is ``ranked``, the nearest over budget of
+    ``every`` below-the-line configuration (:func:`~configurator.core.budget_nearest.nearest_over_budget`) after
+    them when the limit cut it off: the row the sentence "The budget is too small … The nearest is …" names is
+    always a row of the table it stands over, at any limit."""
+    nearest = None if ranked else nearest_over_budget(every)
+    if nearest is None or any(rec is nearest for rec in listed):
+        return listed
+    return (*listed, nearest)
+
+
 @collector_paused
 def recommend(scenario: Scenario, catalog: Catalog, objective: Objective = Objective.TCO,
               filters: Filters = Filters(), limit: int = 10,  # noqa: B008 - frozen default
@@ -264,9 +282,13 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
     # misses and scores at the model's stated resolution: float noise never orders two configurations
     below.sort(key=lambda r: (*map(stated, miss_size(r.estimate)), stated(r.score), r.count, r.card.id))
     complete = [r for r in ranked if r.card.id not in after] or ranked  # a partial total is no cheaper point
+    region = scenario.constraints.region
+    every_below = listed_below_line(below, len(below), region)
     return Result(objective, tuple(ranked[:limit]), pareto_front(complete, cost_basis(objective)), left_out,
-                  tuple(unpriced), below_line=listed_below_line(below, limit, scenario.constraints.region),
-                  considered=tuple(ranked), filters=filters, book=book, unrated=unrated, load=load,
+                  tuple(unpriced), below_line=with_nearest(listed_below_line(below, limit, region), every_below,
+                                                           bool(ranked)),
+                  below_considered=every_below, considered=tuple(ranked), filters=filters, book=book,
+                  unrated=unrated, load=load,
                   not_ranked=refused, ranked_after=tuple(r.card.id for r in ranked if r.card.id in after))
 
 

@@ -8,23 +8,11 @@ import). Qt-free."""
 
 from __future__ import annotations
 
+from configurator.core.budget_nearest import BUDGET, nearest_over_budget
 from configurator.core.messages import Message, msg
 from configurator.core.recommend import Recommendation, Result
 
-BUDGET = "budget"
-"""The id of the budget's verdict (:class:`~configurator.core.verdicts.Verdict`)."""
-
-
-def _budget_only(rec: Recommendation) -> bool:
-    """Whether the budget is every constraint ``rec``'s configuration breaks (it fits: a
-    configuration that does not fit breaks more than the budget)."""
-    broken = rec.estimate.violations
-    return bool(broken) and rec.estimate.usable and all(v.id == BUDGET for v in broken)
-
-
-def _fully_priced(rec: Recommendation) -> bool:
-    """Whether every line of ``rec``'s bill has a price (its cost is a figure, not a lower bound)."""
-    return not any(v.params.get("unpriced") for v in rec.estimate.violations)
+__all__ = ["BUDGET", "budget_covered", "budget_short", "budget_short_message", "unranked_meeting_all"]
 
 
 def _within_budget(rec: Recommendation) -> bool:
@@ -48,16 +36,16 @@ def unranked_meeting_all(result: Result) -> Recommendation | None:
 
 
 def budget_short(result: Result) -> Recommendation | None:
-    """The nearest configuration the budget alone keeps out where nothing is ranked: of the
-    configurations below the line that break the budget and nothing else (closest first, as
-    :func:`~configurator.core.recommend.listed_below_line` orders them), the first whose bill is
-    priced in full, else the first; None where a configuration is ranked or none breaks only the
-    budget (then another constraint stands in the way too)."""
+    """The nearest configuration the budget alone keeps out where nothing is ranked: of every configuration
+    below the line (:attr:`~configurator.core.recommend.Result.below_considered`, not only the rows a limit
+    lists), the first that breaks the budget and nothing else and whose bill is priced in full, else the first
+    that breaks the budget alone (:func:`~configurator.core.budget_nearest.nearest_over_budget`); None where a
+    configuration is ranked or none breaks only the budget (then another constraint stands in the way too).
+    The same row at any ``limit``: the command line, its JSON, the panel, the wizard and ``report`` (which ranks
+    with ``limit=1``) name one configuration (nearest51)."""
     if result.ranked:
         return None
-    only = [rec for rec in result.below_line if _budget_only(rec)]
-    priced = [rec for rec in only if _fully_priced(rec)]
-    return (priced or only or [None])[0]
+    return nearest_over_budget(result.below_considered or result.below_line)
 
 
 def budget_covered(est) -> float | None:

@@ -32,7 +32,9 @@ was written again here as 87,660 h)."""
 
 def comparable_scenario(chosen: Estimate) -> Scenario:
     """The job an alternative to ``chosen`` answers: the one asked, and for training without a deadline,
-    finishing within :data:`TRAINING_TIME_SLACK` of the chosen time."""
+    finishing within :data:`TRAINING_TIME_SLACK` of the chosen time. Of ``chosen``'s settings it carries only
+    the buyer's: a ranked configuration is applied with the cards a server may hold asked, not the ones its
+    card's servers use (:func:`~configurator.core.applied.applied`), so the alternatives are the ranking's own."""
     s = asked_scenario(chosen)
     if s.workload.is_training and s.constraints.deadline_hours is None and chosen.hours:
         hours = min(LONGEST_DEADLINE_H, chosen.hours * TRAINING_TIME_SLACK)

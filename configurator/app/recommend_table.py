@@ -26,7 +26,7 @@ from configurator.core.view.card_classes_view import class_label, class_label_br
 from configurator.core.view.family_view import view_of
 from configurator.core.view.numbers import column_top
 from configurator.core.view.ranking_view import (
-    RANKED_AFTER_HEADING, UNRATED_HEADING, breaks_brief, breaks_cell, total_excludes,
+    PARTIAL_TOTAL_BRIEF, RANKED_AFTER_HEADING, UNRATED_HEADING, breaks_brief, breaks_cell, total_excludes,
 )
 from configurator.core.view.rows import label, write
 from configurator.core.view.words import words
@@ -156,13 +156,17 @@ class RankingTable(RankingColumns):
                      write(class_label(rec.card), language), self._speed_text(rec.estimate),
                      fmt.unit_cost(cost, currency, top, not _unit_in_heading(result.objective))
                      if cost is not None else "—",
-                     factors[limiting_factor(rec.estimate)] if excluded is None else message_text(excluded)]
+                     factors[limiting_factor(rec.estimate)] if excluded is None
+                     else message_text(excluded) if row > len(result.ranked)
+                     else words(language).label(PARTIAL_TOTAL_BRIEF)]  # a ranked row's limit stays whole
             for column, text in enumerate(cells):
                 item = self._class_item(rec, text) if column == CLASS_COLUMN else QTableWidgetItem(text)
                 if column == LIMIT_COLUMN and excluded is None:
                     item.setToolTip(text)  # whole where the column elides it (_fit_limit_column)
-                elif column == LIMIT_COLUMN:  # whole in the tooltip _show_capex gives every cell of its row
+                elif column == LIMIT_COLUMN:  # whole in the tooltip (_show_capex gives every cell of a row after)
                     item.setForeground(excludes)
+                    if row <= len(result.ranked):
+                        item.setToolTip(f"{text}\n{message_text(excluded)}")
                 self.table.setItem(row, column, item)
         self._fit_columns()
 

@@ -278,6 +278,10 @@ def total_excludes(rec: Recommendation) -> Message | None:
     first (an import stance, a support caution: the command line's "Why" shows the first)."""
     return next((m for m in rec.reasons if m.id.startswith(TOTAL_EXCLUDES)), None)
 
+PARTIAL_TOTAL_BRIEF = "Partial total"
+"""The limit column's words for a ranked row whose total leaves something out (:func:`total_excludes` whole in the
+cell's tooltip): the ranked rows' limits stay whole in the column (a label id)."""
+
 UNRATED_HEADING = "Not rated: the catalog lacks a figure their speed needs (never ranked)"
 """The heading over the cards the catalog cannot rate (``Result.unrated``) on every screen that
 lists them: the command line's recommendation and the window's table."""

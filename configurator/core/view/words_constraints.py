@@ -31,6 +31,7 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     # the ranking's list of configurations that break a constraint
     "Below the line: each breaks a constraint you set (never ranked)": "基准线以下：每项都违反了您设定的约束（不参与排名）",
     "Breaks": "违反的约束",
+    "Partial total": "总额不全",
     "{first} (and {n} more)": "{first}（另有 {n} 项）",
     "{constraint} +{share}": "{constraint}超出 {share}",
     "{constraint} −{share}": "{constraint}不足 {share}",

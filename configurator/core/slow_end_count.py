@@ -267,28 +267,16 @@ def users_at_slow_end(est: Estimate, verdict: Verdict) -> int:
     decode bands' high factors), are within their targets — the targets tightened by those factors, the layout
     planned again for each number of users tried, as the owned cards alone are sized
     (:func:`~configurator.core.recommend_owned.users_carried`; small50). Where the decode step sets the pace,
-    this is the copy's capacity in users at the slow end's step time. Planned in shared copies where the planner
-    chooses (:func:`_shared_copies`), as the count that serves them all is sized."""
+    this is the copy's capacity in users at the slow end's step time. Planned as the planner plans it, shared copies
+    or separate prefill and decode pools (:func:`~configurator.core.workloads.serving.step_search.weighs_pools`), as
+    the count that serves them all is sized; until splitpool51 (December 2026) both were sized in shared copies
+    alone, pools weighed by the count search under a stated rate only (review50)."""
     from configurator.core.recommend_owned import users_carried  # it estimates: loaded with a search
 
     scenario, users, end = est.scenario, est.scenario.serving.concurrency, SLOW_ENDS[verdict.id]
     factors = end.factors_at(scenario, est.card, scenario.count)
     tightened = updated(scenario, constraints=end.tightened(scenario, verdict.target, factors))
-    return users_carried(_shared_copies(tightened), est.card, scenario.count, users).users
-
-
-def _shared_copies(scenario: Scenario) -> Scenario:
-    """``scenario`` with shared copies pinned where the planner chooses between them and separate prefill and
-    decode pools ("disaggregated" in ``auto_layout``): the serving count search sizes a question without a request
-    rate in shared copies alone (:func:`~configurator.core.workloads.serving.deployment.serving_deployment`: pools
-    are weighed below that count for a stated rate only). Planned free, 112 × Gaudi 3 in pools with an FP8 KV
-    cache "served" all 2,000 users of a 40 ms question at the slow end beside the 176 cards said to be needed for
-    them (review50)."""
-    if "disaggregated" not in scenario.auto_layout:
-        return scenario
-    return scenario.model_copy(update={
-        "auto_layout": tuple(f for f in scenario.auto_layout if f != "disaggregated"),
-        "serving": scenario.serving.model_copy(update={"disaggregated": False, "prefill_cards": None})})
+    return users_carried(tightened, est.card, scenario.count, users).users
 
 
 LAYOUT_SETTINGS = {"serving": ("kv_precision", "max_batch", "prefill_cards"),

@@ -46,6 +46,19 @@ def any_latency_target(scenario: Scenario) -> bool:
     return latency_targets(scenario).any
 
 
+def weighs_pools(scenario: Scenario) -> bool:
+    """Whether separate prefill and decode pools are weighed against prefill and decode sharing every
+    copy: the pools are left to the planner ("disaggregated" in ``auto_layout``) and the deployment has
+    a latency target (:func:`any_latency_target`; pools keep prefill chunks out of the decode steps and
+    decode batches out of the prefill queue, DistServe, Zhong et al. 2024, so their point is the
+    latency targets), with or without a request rate. The one rule of both searches: the plan at a
+    count (:func:`~.plan.search_serving`) and the count search below the fewest cards shared copies
+    carry the load on (:func:`~.deployment.serving_deployment`); until December 2026 the count search
+    weighed pools only under a stated rate, so 2,000 users of Llama 3 70B at 50 ms a token were sold
+    72 × Gaudi 3 in shared copies where 48 in pools carry them (splitpool51)."""
+    return "disaggregated" in scenario.auto_layout and any_latency_target(scenario)
+
+
 def finished(scenario: Scenario, card: Card, best: Weighed | Estimate) -> Estimate:
     """The chosen layout (its KV precision already settled) with its engine step settled, estimated."""
     return estimate_of(searched_engine_step(scenario, card, best))

@@ -142,7 +142,8 @@ def planned_serving(scenario: Scenario, card: Card) -> Estimate:
 
 
 def search_serving(scenario: Scenario, card: Card) -> Estimate:
-    """The serving plan (:func:`planned_layout`); with disaggregation Auto and a latency target, planned
+    """The serving plan (:func:`planned_layout`); where pools are weighed (:func:`~.step_search.weighs_pools`:
+    disaggregation Auto, a latency target, a request rate or a first-token target), planned
     both with prefill and decode sharing every copy and with separate pools, the one that carries more
     within the targets — the faster where both meet every target and carry the same within
     :data:`~.weighing.SAME_CAPACITY` (:func:`~.weighing.faster_of_equals`) — said in a message with both rates;

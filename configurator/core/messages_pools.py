@@ -6,6 +6,10 @@ of experts). Moved from :mod:`configurator.core.messages` (December 2026), which
 
 from __future__ import annotations
 
+BOUGHT_NOTES = frozenset({"serving-pools-fewer-cards"})
+"""An estimate's notes that say what the count search bought (separate pools on fewer cards than shared copies
+need): the recommendation panel says them beside the selected row's reasons and layout."""
+
 POOLS_ENGLISH: dict[str, str] = {
     "serving-disaggregated": (
         "Disaggregated: {prefill} model copies prefill and {decode} decode; each prompt's key/value cache takes "

@@ -96,3 +96,31 @@ def test_a_time_per_token_target_alone_weighs_no_pools(catalog):
     assert weighs_pools(question_scenario((*batch, "--ttft-ms", "5000"), catalog))
     found = serving_deployment(question, catalog.get("gaudi2"), whole_systems=True)
     assert not found.scenario.serving.disaggregated
+
+
+def test_the_window_and_the_summary_say_the_pools_bought(qtbot, catalog):
+    """The recommendation panel says, under the first's reasons, the pools note and the layout (as the command
+    line does); the summary of the first says the pools note among its warnings, in both languages."""
+    import re
+    from html import unescape
+
+    from configurator.app.controller import ScenarioController
+    from configurator.app.recommend_panel import RecommendationPanel
+    from configurator.core.recommend import recommend
+    from configurator.report.export import summary_of
+    from configurator.report.render import to_markdown
+
+    question = question_scenario(USERS, catalog)
+    first = recommend(question, catalog).ranked[0]
+    note = next(m for m in first.estimate.messages if m.id == "serving-pools-fewer-cards")
+    assert note.params["shared"] > first.count == note.params["count"]
+    panel = RecommendationPanel(ScenarioController(catalog, question))
+    qtbot.addWidget(panel)
+    panel.refresh()
+    shown = unescape(re.sub(r"<[^>]+>", "", panel.reasons.text()))
+    assert f"• {note.text}" in shown
+    pools = f"{first.estimate.scenario.prefill_copies} prefill + " \
+            f"{first.estimate.scenario.data_parallel - first.estimate.scenario.prefill_copies} decode copies"
+    assert "• Layout: TP " in shown and pools in shown
+    for language in ("en", "zh_CN"):
+        assert note.text_in(language) in to_markdown(summary_of(first.estimate, catalog, language, recommended=True))

@@ -16,7 +16,7 @@ from configurator.core.workloads.serving.deployment import carries_load, serving
 from configurator.core.workloads.training import search as training_plan
 from configurator.core.workloads.training.grid import layout_grid
 from configurator.core.workloads.serving.plan import planned_layout
-from configurator.core.scenario import Scenario
+from configurator.core.scenario import LAYOUT_FIELDS, Scenario
 
 
 def _serving(users: int, card: str = "l40s", count: int = 1, **extra) -> Scenario:
@@ -29,9 +29,11 @@ def _serving(users: int, card: str = "l40s", count: int = 1, **extra) -> Scenari
 def test_serving_deployment_is_the_fewest_cards_that_carry_the_load(catalog, users):
     """serving_deployment: "the fewest cards that carry the whole load" — the count found carries
     it and one card less does not (the counts between the powers of two are bisected). 750 users
-    (18 cards) since a prompt's output head runs at its last token only: 700 users came out 16."""
+    (18 cards) since a prompt's output head runs at its last token only: 700 users came out 16. Shared copies
+    (separate prefill and decode pools carry 750 users on 16: splitpool51, tests/test_serving_count_pools.py)."""
     card = catalog.get("l40s")
-    s = _serving(users, constraints={"tpot_ms": 50})
+    shared = tuple(f for f in LAYOUT_FIELDS if f != "disaggregated")
+    s = _serving(users, constraints={"tpot_ms": 50}, auto_layout=shared)
     found = serving_deployment(s, card)
     assert found is not None and carries_load(found)
     n = found.scenario.count

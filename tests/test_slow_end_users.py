@@ -28,8 +28,7 @@ from configurator.core.recommend import recommend
 from configurator.core.recommend_owned import users_carried
 from configurator.core.scenario import updated
 from configurator.core.scenario_ranking import Objective
-from configurator.core.slow_end_count import _shared_copies, misses_at_slow_end, slow_end_verdict, with_slow_end, \
-    with_slow_end_asked
+from configurator.core.slow_end_count import misses_at_slow_end, slow_end_verdict, with_slow_end, with_slow_end_asked
 from configurator.core.uncertainty import slow_end_latency
 
 SERVE = ("--workload", "inference", "--model", "llama3-70b", "--concurrency", "200", "--tpot-ms", "50")
@@ -73,20 +72,28 @@ def test_the_first_says_the_users_served_at_the_slow_end_and_the_cards_for_all(f
 
 def test_the_users_at_the_slow_end_are_those_served_within_the_tightened_targets(first, catalog):
     """The users said are the most whose latencies, each times its band's slow-end factor, are within the targets:
-    one more misses there (in shared copies, as the count that serves them all is sized: review50)."""
+    one more misses there (planned as the planner plans it, shared copies or separate pools, as the count that
+    serves them all is sized: review50, splitpool51)."""
     est, p = first.estimate, _tpot(first.estimate).params
     n, s, card = first.count, est.scenario, first.card
     tightened = updated(s, constraints={"tpot_ms": 50.0 / slow_end_latency(1.0, "tpot", s, card),
                                         "ttft_ms": 1000.0 / slow_end_latency(1.0, "ttft", s, card)})
-    assert users_carried(_shared_copies(tightened), first.card, n, 200).users == p["slow_users"]
-    over = estimate(updated(_shared_copies(est.scenario), serving={"concurrency": p["slow_users"] + 1}), first.card)
+    assert users_carried(tightened, first.card, n, 200).users == p["slow_users"]
+    over = estimate(updated(est.scenario, serving={"concurrency": p["slow_users"] + 1}), first.card)
     assert slow_end_latency(_tpot(over).actual, "tpot", s, card) > 50.0 or \
         slow_end_latency(next(v for v in over.verdicts if v.id == "ttft").actual, "ttft", s, card) > 1000.0
 
 
 def test_a_count_the_whole_range_holds_searches_nothing(catalog, first):
-    count = _tpot(first.estimate).params["slow_count"]
-    held = estimate(updated(question_scenario(QUESTION, catalog), card_id=first.card.id, count=count), first.card)
+    """The count said, in the layout said (separate pools, said with their cards: splitpool51), holds the whole
+    range: nothing is searched there."""
+    p = _tpot(first.estimate).params
+    count, pools, question = p["slow_count"], p.get("slow_pools"), question_scenario(QUESTION, catalog)
+    pinned = {} if pools is None else {
+        "auto_layout": [f for f in question.auto_layout if f not in ("tp", "pp", "disaggregated")],
+        "parallelism": {"tp": pools["tp"], "pp": pools["pp"]},
+        "serving": {"disaggregated": True, "prefill_cards": pools["prefill_cards"]}}
+    held = estimate(updated(question, card_id=first.card.id, count=count, **pinned), first.card)
     v = _tpot(held)
     assert v.met and v.params["slow_ms"] <= v.target and not misses_at_slow_end(v)
     assert with_slow_end(held) is held and v.message.id == "meets-tpot"
@@ -165,22 +172,45 @@ def test_an_offline_batch_with_one_latency_target_says_its_slow_end_without_user
     first = recommend(question_scenario(question, catalog), catalog).ranked[0]
     v = _tpot(first.estimate)
     assert not any(x.id == "ttft" for x in first.estimate.verdicts) and misses_at_slow_end(v)
-    assert v.params["slow_count"] > first.count and "slow_users" not in v.params
+    assert v.params["slow_count"] > first.count and "slow_users" not in v.params and "slow_layout" not in v.params
     assert "users at once within the latency targets" not in v.message.text
     assert f"to serve all 200 even at the slow end: {v.params['slow_count']:,} cards" in v.message.text
     assert f"若按慢端也要服务全部 200 位用户：{v.params['slow_count']:,} 张卡" in v.message.text_in("zh_CN")
     assert v.to_dict()["slow_end"]["users_at_slow_end"] is None
 
 
-def test_the_users_at_the_slow_end_are_fewer_than_asked_where_more_cards_are_needed(catalog):
-    """The users said served at the slow end and the count said to serve them all are sized alike (shared copies):
-    planned free, 112 × Gaudi 3 in separate pools "served" all 2,000 users of a 40 ms question at the slow end
-    beside the 176 cards said to be needed for them (review50)."""
+def test_a_count_above_the_fewest_meets_its_slow_end_in_separate_pools(catalog):
+    """The users said served at the slow end and the count said to serve them all are sized alike, as the planner
+    plans them (review50: planned free, 112 × Gaudi 3 "served" all 2,000 users of a 40 ms question at the slow end
+    beside 176 cards said to be needed in shared copies). The count search weighs pools as the planner does
+    (splitpool51): 80 × Gaudi 3 in pools serve them all there, so the 112 picked by hand — shared copies, which
+    meet the targets at the estimate — serve them all there in pools: the same cards in another layout, no more."""
     question = question_scenario(("recommend", "--workload", "inference", "--model", "llama3-70b", "--concurrency",
                                   "2000", "--tpot-ms", "40"), catalog)
     est = estimate(updated(question, card_id="gaudi3", count=112), catalog.get("gaudi3"))
-    p = _tpot(with_slow_end(est)).params
-    assert p["slow_count"] > 112 and 0 < p["slow_users"] < 2000
+    assert not est.scenario.serving.disaggregated
+    v = _tpot(with_slow_end(est))
+    p = v.params
+    assert p["slow_count"] == 112 and p["slow_layout"]["prefill_cards"] and "slow_users" not in v.message.text
+    assert "to serve all 2,000 even at the slow end: the same 112 cards in another layout" in v.message.text
+    assert f"prefill {p['slow_layout']['prefill_cards']:,} + decode {p['slow_layout']['decode_cards']:,} cards" \
+        in v.message.text
+
+
+def test_the_users_at_the_slow_end_are_fewer_than_asked_where_more_cards_are_needed(catalog):
+    """Fewer cards than a count that serves them all at the slow end: the users served there are fewer than asked,
+    planned as the planner plans them, and the cards said serve them all there in the layout said."""
+    question = question_scenario(("recommend", "--workload", "inference", "--model", "llama3-70b", "--concurrency",
+                                  "2000", "--tpot-ms", "40"), catalog)
+    est = estimate(updated(question, card_id="gaudi3", count=64), catalog.get("gaudi3"))
+    v = _tpot(with_slow_end(est))
+    p = v.params
+    assert p["slow_count"] > 64 and 0 < p["slow_users"] < 2000
+    pools = p["slow_pools"]  # 80 cards in separate pools: said with their cards
+    assert f", in separate prefill and decode pools: TP {pools['tp']}, prefill {pools['prefill_cards']:,} + decode " \
+        f"{pools['decode_cards']:,} cards" in v.message.text
+    assert f"，按预填充与解码分池：TP {pools['tp']}，预填充 {pools['prefill_cards']:,} 张卡" in v.message.text_in("zh_CN")
+    assert v.to_dict()["slow_end"]["layout"]["prefill_cards"] == pools["prefill_cards"]
 
 
 def test_one_user_at_once_says_no_users_at_the_slow_end(catalog):

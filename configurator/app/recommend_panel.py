@@ -24,11 +24,13 @@ from configurator.app.recommend_requests import DEBOUNCE_MS, RankingRequests
 from configurator.app.recommend_table import SUPPORT_CAUTION_COLOUR, RankingTable
 from configurator.app.tradeoff_chart import ServingTradeoffChart
 from configurator.app.worker import LatestJob, show_busy
+from configurator.core.messages_pools import BOUGHT_NOTES
 from configurator.core.ranking_basis import ranked_said
 from configurator.core.applied import applied
 from configurator.core.recommend import Result
 from configurator.core.recommend_budget import budget_short_message
 from configurator.core.serving_use import short_note
+from configurator.core.view.estimate_view import layout_phrase
 from configurator.core.view.job_view import job_line, shown_estimate
 from configurator.core.view.ranking_view import none_ranked
 from configurator.core.view.rows import write
@@ -392,7 +394,13 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
             self.launch_row.show_estimate(None)
             return
         # what past support means is long: in the caution's tooltips (over the table, the card), not here
-        self.reasons.setText("\n".join(f"• {message_text(m)}" for m in rec.reasons if m.id != PAST_SUPPORT_MEANS))
+        lines = [message_text(m) for m in rec.reasons if m.id != PAST_SUPPORT_MEANS]
+        lines += [message_text(m) for m in rec.estimate.messages if m.id in BOUGHT_NOTES]  # pools on fewer cards
+        layout = layout_phrase(rec.estimate)  # what to launch, as the command line says it under the reasons
+        if layout is not None:
+            w = words(current_language())
+            lines.append(f"{w.label('Layout')}{w.label(': ')}{write(layout, current_language())}")
+        self.reasons.setText("\n".join(f"• {line}" for line in lines))
         self.launch_row.show_estimate(rec.estimate)
         if not self.partial:  # searched for the final ranking's rows only
             self._show_tradeoff()

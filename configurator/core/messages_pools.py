@@ -1,10 +1,14 @@
 """What a serving plan says of separate prefill and decode pools against prefill and decode sharing every
 model copy (``serving.disaggregated``; :mod:`configurator.core.workloads.serving.plan` chooses): the pools
-chosen, which layout carries more within the latency targets or serves a token faster, and that pools need
-two copies or more (two groups of the copies that share one set of experts). Moved from
-:mod:`configurator.core.messages` (December 2026), which merges them in."""
+chosen, which layout carries more within the latency targets or serves a token faster, the cards the count
+search saves with them (and that a slow end's count is in pools), and that pools need two copies or more (two groups of the copies that share one set
+of experts). Moved from :mod:`configurator.core.messages` (December 2026), which merges them in."""
 
 from __future__ import annotations
+
+BOUGHT_NOTES = frozenset({"serving-pools-fewer-cards"})
+"""An estimate's notes that say what the count search bought (separate pools on fewer cards than shared copies
+need): the recommendation panel says them beside the selected row's reasons and layout."""
 
 POOLS_ENGLISH: dict[str, str] = {
     "serving-disaggregated": (
@@ -52,6 +56,11 @@ POOLS_ENGLISH: dict[str, str] = {
         "Separate prefill and decode pools chosen ({prefill} + {decode} copies): both layouts miss the latency "
         "targets, this one by less ({rate:,.2f} requests/s; sharing every copy {other:,.2f})"
     ),
+    "serving-pools-fewer-cards": (
+        "Separate prefill and decode pools: {prefill_cards:,} of the {count:,} cards prefill and {decode_cards:,} "
+        "decode; with prefill and decode sharing every copy the load within the targets takes {shared:,} cards"
+    ),
+    "slow-end-count-in-pools": "{first}, in separate prefill and decode pools: {layout}",
     "disaggregation-needs-copies": (
         "Separate prefill and decode pools need two model copies or more; {count} cards hold one: prefill and "
         "decode share it"
@@ -102,6 +111,11 @@ POOLS_CHINESE: dict[str, str] = {
         "已选择预填充与解码分池（{prefill} + {decode} 个副本）：两种布局都达不到延迟目标，此布局差得更少"
         "（每秒 {rate:,.2f} 个请求；共用每个副本时为 {other:,.2f}）"
     ),
+    "serving-pools-fewer-cards": (
+        "预填充与解码分池：{count:,} 张卡中 {prefill_cards:,} 张做预填充、{decode_cards:,} 张做解码；"
+        "预填充与解码共用每个副本时，要在目标内承载这一负载需 {shared:,} 张卡"
+    ),
+    "slow-end-count-in-pools": "{first}，按预填充与解码分池：{layout}",
     "disaggregation-needs-copies": "预填充与解码分池至少需要两个模型副本；{count} 张卡只容纳一个：预填充与解码共用它",
     "disaggregation-needs-expert-groups": (
         "预填充与解码分池至少需要两组各自容纳全部专家的副本；{count} 张卡上的 {copies} 个副本共享一套专家"

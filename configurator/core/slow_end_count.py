@@ -168,7 +168,9 @@ def with_slow_end(est: Estimate, book: PriceBook | None = None, objective: Objec
     scenario's own). ``est`` itself where the slow end meets, or no such target was checked: nothing is
     searched. Where the count found is ``est``'s own, the same cards meeting the target there in another layout,
     that layout is written too (``slow_layout``, :func:`layout_of`; ``slow_layout_changed``, :func:`changed_settings`):
-    the words name it, no cards more (slowendeq50)."""
+    the words name it, no cards more (slowendeq50); where it is another count in separate prefill and decode pools,
+    its layout is written as ``slow_pools`` (the estimate at that count under the buyer's own targets may plan
+    shared copies, which meet them there: the pools are what hold the slow end; splitpool51)."""
     verdict = slow_end_verdict(est)
     if not misses_at_slow_end(verdict) or "slow_count" in verdict.params:
         return est
@@ -189,6 +191,8 @@ def with_slow_end(est: Estimate, book: PriceBook | None = None, objective: Objec
             params.update(slow_rate=est.costs.prices.cloud_per_hour)
         if found.scenario.count == est.scenario.count:  # the same cards meet it there in another layout
             params.update(slow_layout=layout_of(found), slow_layout_changed=changed_settings(est, found))
+        elif found.serving is not None and found.scenario.serving.disaggregated and found.scenario.prefill_copies:
+            params.update(slow_pools=layout_of(found))  # more cards, in separate pools: said (splitpool51)
     if verdict.id in USERS_SAID and USERS_SAID <= {v.id for v in est.verdicts}:  # both targets held (review50)
         params["slow_users"] = users_at_slow_end(est, verdict)
     verdicts = tuple(replace(v, params=params) if v is verdict else v for v in est.verdicts)
@@ -218,7 +222,11 @@ def fewest_at_slow_end(scenario: Scenario, card: Card, target: float, whole_syst
     the counts that meet there; each count kept is judged at its own slow end. The count found is restated
     at the buyer's own target where its slow end still meets it there, else kept as planned for the
     tightened one (a serving plan sizes its batch for the users the rate keeps in flight: planned for
-    40 requests/s, 15 × MI350X carry 39.3 at the slow end; planned for about 60, enough)."""
+    40 requests/s, 15 × MI350X carry 39.3 at the slow end; planned for about 60, enough). Where only counts
+    below ``scenario``'s meet it there (a configuration picked by hand above the fewest: 112 × Gaudi 3 in shared
+    copies, the planner's choice where they meet the targets at the estimate, beside 80 in separate pools), its
+    own count planned for the tightened target is found instead where it meets there (another layout, the same
+    cards: :func:`with_slow_end` names it)."""
     end, family = SLOW_ENDS[verdict_id], family_of(scenario.workload)
     factors = sorted({end.factors_at(scenario, card, n) for n in (scenario.count, *end.counts) if n >= scenario.count})
     meeting: dict[int, Estimate] = {}
@@ -234,10 +242,15 @@ def fewest_at_slow_end(scenario: Scenario, card: Card, target: float, whole_syst
                 blocked = True
             else:
                 meeting.setdefault(est.scenario.count, est)
-    if not meeting:
-        return None, blocked
     from configurator.core.estimate import estimate  # the count at the buyer's own target (its pace, its TCO)
 
+    if meeting and max(meeting) < scenario.count:  # fewer cards meet it there in another layout: so do these
+        own = end.factors_at(scenario, card, scenario.count)
+        same = estimate(updated(scenario, constraints=end.tightened(scenario, target, own)), card)
+        if _meets_there(same, end, ids, targets, fallback=True) and all(v.id in ids.values() for v in same.violations):
+            meeting = {scenario.count: same}
+    if not meeting:
+        return None, blocked
     fewest = meeting[min(meeting)]
     asked = {field: getattr(scenario.constraints, field) for field in ids}  # the buyer's (None: a use's default)
     restated = estimate(updated(fewest.scenario, constraints=asked), card)
@@ -267,28 +280,16 @@ def users_at_slow_end(est: Estimate, verdict: Verdict) -> int:
     decode bands' high factors), are within their targets — the targets tightened by those factors, the layout
     planned again for each number of users tried, as the owned cards alone are sized
     (:func:`~configurator.core.recommend_owned.users_carried`; small50). Where the decode step sets the pace,
-    this is the copy's capacity in users at the slow end's step time. Planned in shared copies where the planner
-    chooses (:func:`_shared_copies`), as the count that serves them all is sized."""
+    this is the copy's capacity in users at the slow end's step time. Planned as the planner plans it, shared copies
+    or separate prefill and decode pools (:func:`~configurator.core.workloads.serving.step_search.weighs_pools`), as
+    the count that serves them all is sized; until splitpool51 (December 2026) both were sized in shared copies
+    alone, pools weighed by the count search under a stated rate only (review50)."""
     from configurator.core.recommend_owned import users_carried  # it estimates: loaded with a search
 
     scenario, users, end = est.scenario, est.scenario.serving.concurrency, SLOW_ENDS[verdict.id]
     factors = end.factors_at(scenario, est.card, scenario.count)
     tightened = updated(scenario, constraints=end.tightened(scenario, verdict.target, factors))
-    return users_carried(_shared_copies(tightened), est.card, scenario.count, users).users
-
-
-def _shared_copies(scenario: Scenario) -> Scenario:
-    """``scenario`` with shared copies pinned where the planner chooses between them and separate prefill and
-    decode pools ("disaggregated" in ``auto_layout``): the serving count search sizes a question without a request
-    rate in shared copies alone (:func:`~configurator.core.workloads.serving.deployment.serving_deployment`: pools
-    are weighed below that count for a stated rate only). Planned free, 112 × Gaudi 3 in pools with an FP8 KV
-    cache "served" all 2,000 users of a 40 ms question at the slow end beside the 176 cards said to be needed for
-    them (review50)."""
-    if "disaggregated" not in scenario.auto_layout:
-        return scenario
-    return scenario.model_copy(update={
-        "auto_layout": tuple(f for f in scenario.auto_layout if f != "disaggregated"),
-        "serving": scenario.serving.model_copy(update={"disaggregated": False, "prefill_cards": None})})
+    return users_carried(tightened, est.card, scenario.count, users).users
 
 
 LAYOUT_SETTINGS = {"serving": ("kv_precision", "max_batch", "prefill_cards"),

@@ -287,7 +287,15 @@ def _slow_end_count(v: Verdict) -> Message:
     """The fewest cards of the card whose slow end meets the deadline (carries the request rate), with the
     slow end's time (rate) there and what they cost to own beyond the configuration's over the years owned
     (``slow_count`` …, written by :func:`configurator.core.slow_end_count.with_slow_end`), or that no count
-    tried does."""
+    tried does; then, where those cards are in separate prefill and decode pools (``slow_pools``), the pools."""
+    said = _slow_end_count_alone(v)
+    pools = v.params.get("slow_pools")
+    return said if pools is None else msg("slow-end-count-in-pools", first=said, layout=_layout_words(
+        {"slow_layout": pools}))
+
+
+def _slow_end_count_alone(v: Verdict) -> Message:
+    """:func:`_slow_end_count` without its pools."""
     p = v.params
     users = v.id in USERS_SAID  # a users-only question's: all its users served there
     if p["slow_count"] is None:  # none tried meets it there, or those that do break another constraint
@@ -412,8 +420,9 @@ def slow_end_to_dict(v: Verdict) -> dict | None:
     latency target (small50) has the latency at the slow end (``ms``), the users asked (``users``), those the
     configuration serves within the targets there (``users_at_slow_end``; null with one latency target alone) and
     the count's latency there (``cards_ms``) [ms, users]. Where the count found is the configuration's own, another
-    layout of the same cards meeting the target there (slowendeq50), ``layout`` is that layout
-    (:func:`configurator.core.slow_end_count.layout_of`: its widths, copies or replicas and settings); else null."""
+    layout of the same cards meeting the target there (slowendeq50), or another count in separate prefill and decode
+    pools (splitpool51), ``layout`` is that layout (:func:`configurator.core.slow_end_count.layout_of`: its widths,
+    copies or replicas or pools and settings); else null."""
     p = v.params
     if "slow_count" not in p:
         return None
@@ -428,7 +437,7 @@ def slow_end_to_dict(v: Verdict) -> dict | None:
     else:  # the rent is a month's around the clock (extra_rent_period)
         there = {"requests_per_s": _rounded(p["slow_requests_per_s"]),
                  "cards_requests_per_s": _rounded(p.get("slow_count_requests_per_s")), "extra_rent_period": "month"}
-    layout = {"layout": p["slow_layout"]} if "slow_layout" in p else {"layout": None}
+    layout = {"layout": p.get("slow_layout", p.get("slow_pools"))}
     return {**there, **layout, "cards": p["slow_count"], "other_constraints_break": p["slow_blocked"]
             if p["slow_count"] is None else False, "basis": "rent" if rent else "ownership",
             "extra_ownership": None if rent else extra, "extra_rent": extra if rent else None,

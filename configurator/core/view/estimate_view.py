@@ -276,12 +276,18 @@ def headline_verdict(est: Estimate, beside: tuple[Verdict, ...] = ()) -> tuple[P
     return Phrase("{fit} — {constraints}", {"fit": fit, "constraints": constraints}), state
 
 
+def layout_phrase(est: Estimate) -> Phrase | None:
+    """The layout ``est`` runs (what to launch: TP/PP, copies or prefill and decode pools, batch), as its view
+    says it (:attr:`View.layout`), without building the view; None for work that lays out no model."""
+    return tables_of(est).layout(est) if est.training is not None or est.serving is not None else None
+
+
 def estimate_view(est: Estimate) -> View:
     """The view model of ``est``: its memory, its speed or capacity, its power and cost, its verdict
     (:func:`headline_verdict`: green, amber or red) and its warnings."""
     tables = tables_of(est)
     verdict, state = headline_verdict(est)
-    layout = tables.layout(est) if est.training is not None or est.serving is not None else None
+    layout = layout_phrase(est)
     return View(tables.heading(est), verdict, state != "not met",
                 (memory_section(est, tables.memory(est)), _speed_section(est, tables), cost_section(est)),
                 tuple(est.messages), layout, tables.headline, caution=state == "cannot be checked")

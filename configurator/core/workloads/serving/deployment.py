@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from configurator.core.catalog import Card
 from configurator.core.constraints import missed_serving_targets
 from configurator.core.memory import usable_capacity_bytes
+from configurator.core.messages import msg
 from configurator.core.precision import plan_serving
 from configurator.core.procurement.servers import purchase_unit
 from configurator.core.scenario import Scenario
@@ -33,6 +35,7 @@ from configurator.core.workloads.serving.plan import (
 )
 from configurator.core.workloads.serving.pools_floor import pools_cannot_carry
 from configurator.core.workloads.serving.shapes import copy_shapes, may_hold_weights, pinned_to
+from configurator.core.workloads.serving.step_search import weighs_pools
 from configurator.core.workloads.serving.weighing import target_miss
 from configurator.core.engine_step import with_engine_step
 
@@ -84,11 +87,9 @@ def serving_deployment(scenario: Scenario, card: Card, counts: Sequence[int] = S
             continue
         if est is None or carries_load(est):
             forget_counts(lambda n: n != count)  # only the plan at the fewest cards is asked again
-            if in_units:  # whole racks or servers: the fewest whole servers of modules above the last short
-                step = purchase_unit(card)  # (8 HGX modules: 40 carry what 64 do; racks: 72, 144 … only)
-                fewest = _fewest_carrying(base, card, previous + 1, count, step) if previous else count
-                return _with_engine_search(full, base, card, fewest)
-            return _fewest_deployment(full, base, card, previous, count)
+            # whole racks or servers: the fewest whole servers of modules above the last short
+            # (8 HGX modules: 40 carry what 64 do; racks: 72, 144 … only)
+            return _fewest_deployment(full, base, card, previous, count, purchase_unit(card) if in_units else 1)
         if est.serving is None or (last is not None and _latency_floor_reached(last, est)):
             return None  # no published rate to time it with, or more cards no longer help
         previous, last = count, est
@@ -102,51 +103,71 @@ def _estimate_of(scenario: Scenario, card: Card) -> Callable[[], Estimate]:
     return lambda: estimated(scenario, card)
 
 
-def _fewest_deployment(full: Scenario, base: Scenario, card: Card, below: int, carrying: int) -> Estimate:
+def _fewest_deployment(full: Scenario, base: Scenario, card: Card, below: int, carrying: int,
+                       step: int = 1) -> Estimate:
     """The deployment on the fewest cards above ``below`` (its plan with the engine's defaults,
     ``base`` — shared copies, the engine's step —, does not carry the load) up to ``carrying``
     (whose plan does): the fewest that shared copies carry it on (:func:`_fewest_carrying`, the
     bisection), then, below those, the fewest that separate prefill and decode pools carry it on
-    (:func:`_fewest_pooled`), with the engine step and pools searched too
-    (:func:`_with_engine_search`). The shared copies' bisection comes first and is not cut short:
-    whether shared copies carry the load is not monotone in the count (which widths divide it sets
-    the layouts on offer), so one card fewer not carrying it says nothing of fewer still (the
-    Chinese buyer's question, 10 requests/s of Llama 3 70B: 55 × V100 do not carry it, 48 do)."""
-    shared = _fewest_carrying(base, card, below + 1, carrying)
-    pooled = _fewest_pooled(full, base, card, shared)
-    return pooled if pooled is not None else _with_engine_search(full, base, card, shared)
+    (:func:`_fewest_pooled`, said with the cards shared copies need: :func:`_pools_said`), with the
+    engine step and pools searched too (:func:`_with_engine_search`). ``step``: the counts a buyer
+    orders are its multiples (whole servers of modules, whole racks). The shared copies' bisection
+    comes first and is not cut short: whether shared copies carry the load is not monotone in the
+    count (which widths divide it sets the layouts on offer), so one card fewer not carrying it says
+    nothing of fewer still (the Chinese buyer's question, 10 requests/s of Llama 3 70B: 55 × V100 do
+    not carry it, 48 do)."""
+    shared = _fewest_carrying(base, card, below + 1, carrying, step)
+    pooled = _fewest_pooled(full, base, card, shared, step)
+    return _pools_said(pooled, shared) if pooled is not None else _with_engine_search(full, base, card, shared)
 
 
-def _fewest_pooled(full: Scenario, base: Scenario, card: Card, carrying: int) -> Estimate | None:
+def _pools_said(pooled: Estimate, shared: int) -> Estimate:
+    """``pooled`` (separate prefill and decode pools on fewer cards than shared copies carry the load
+    on) with a note first saying so: its prefill and decode cards and the ``shared`` copies' count
+    (``serving-pools-fewer-cards``), on every surface that says the estimate's notes."""
+    s = pooled.scenario
+    if not s.serving.disaggregated or not s.prefill_copies:
+        return pooled
+    prefill = s.prefill_copies * s.model_parallel
+    note = msg("serving-pools-fewer-cards", count=s.count, prefill_cards=prefill, decode_cards=s.count - prefill,
+               shared=shared)
+    return replace(pooled, messages=(note, *pooled.messages))
+
+
+def _fewest_pooled(full: Scenario, base: Scenario, card: Card, carrying: int, step: int = 1) -> Estimate | None:
     """The deployment on the fewest cards below ``carrying`` (whose plan with shared copies,
     ``base``, carries the load) that separate prefill and decode pools carry it on, with the
-    engine step and the pools searched (``full``); None where none is found, or the pools are not
-    searched (not Auto, or no stated request rate: their point is the rate carried). Shared copies
-    size the count, so without this it jumps: 12 × H100 at TP4 with 2 + 1 pools carry the README's
-    question (26.7 requests/s, 25.9 ms per token), shared copies need 16.
+    engine step and the pools searched (``full``); None where none is found, or the plan weighs no
+    pools (:func:`~.step_search.weighs_pools`: not Auto, or no latency target — the planner's own
+    rule, with or without a stated request rate). Shared copies size the count, so without this it
+    jumps: 12 × H100 at TP4 with 2 + 1 pools carry the README's question (26.7 requests/s, 25.9 ms
+    per token), shared copies need 16; 48 × Gaudi 3 in 9 + 3 copies of TP4 serve 2,000 users of
+    Llama 3 70B at 50 ms a token, shared copies need 72. ``step``: counts are its multiples.
 
     The counts asked, each of pools at the engine's step only (:func:`~.plan.carries`: it stops
-    at the first layout that carries): the copies of the shape the plan at ``carrying`` chose that
-    its rate per copy says the stated rate needs (:func:`_shared_rate_needs`; the plan of pools
-    there free to choose its shape); then, shape by shape (:func:`~.shapes.copy_shapes`, those whose
-    copies hold the weights), the fewest copies below the fewest cards found so far on which the
-    shape's pools carry the load (:func:`_fewest_copies`). The whole search (``full``) is worked out
-    at the fewest count found, and taken where it carries the load (else at the next): the plan
-    there weighs every shape and chooses what carries more. The guess alone (one count, asked at
-    the fewest shared copies) left cards: on the README's question A10 at 544 where 360 carry,
-    H800 at 16 where 12 do."""
-    target = full.constraints.requests_per_s
-    if "disaggregated" not in full.auto_layout or not target:
+    at the first layout that carries): under a stated rate, the copies of the shape the plan at
+    ``carrying`` chose that its rate per copy says the rate needs (:func:`_shared_rate_needs`; the
+    plan of pools there free to choose its shape); then, shape by shape
+    (:func:`~.shapes.copy_shapes`, those whose copies hold the weights), the fewest copies below
+    the fewest cards found so far on which the shape's pools carry the load
+    (:func:`_fewest_copies`). The whole search (``full``) is worked out at the fewest count found,
+    and taken where it carries the load (else at the next): the plan there weighs every shape and
+    chooses what carries more. The guess alone (one count, asked at the fewest shared copies) left
+    cards: on the README's question A10 at 544 where 360 carry, H800 at 16 where 12 do."""
+    if not weighs_pools(full):
         return None
     pools, least = _pools_only(base), fewest_cards_for_weights(full, card)
-    at_fewest = estimated(at_count(base, carrying), card)  # the plan shared copies carry it with
-    group, copies = at_fewest.scenario.model_parallel, at_fewest.scenario.data_parallel
     found = []  # counts that pools carry the load on, fewest first
-    needed = _shared_rate_needs(at_fewest, target)
-    if needed is not None:
-        needed = max(needed, -(-least // group))
-        if needed < copies and _carries_at(pools, card, needed * group):
-            found.append(needed * group)
+    target = full.constraints.requests_per_s
+    if target:
+        at_fewest = estimated(at_count(base, carrying), card)  # the plan shared copies carry it with
+        group = at_fewest.scenario.model_parallel
+        needed = _shared_rate_needs(at_fewest, target)
+        if needed is not None:
+            whole = math.lcm(group, step)
+            count = -(-max(needed, -(-least // group)) * group // whole) * whole
+            if count < carrying and _carries_at(pools, card, count):
+                found.append(count)
     shapes = [s for s in copy_shapes(base, card) if may_hold_weights(base, card, s, least)]
     if shapes and shapes[0].pp > 1:  # the fewest stages that hold the weights (planned_layout stops there)
         shapes = shapes[:1]
@@ -155,7 +176,7 @@ def _fewest_pooled(full: Scenario, base: Scenario, card: Card, carrying: int) ->
     for shape in shapes:
         best = found[0] if found else carrying
         fewer = _fewest_copies(pinned_to(pools, shape), card, max(2, -(-least // shape.cards)),
-                               (best - 1) // shape.cards)
+                               (best - 1) // shape.cards, step // math.gcd(step, shape.cards))
         if fewer is not None:
             found.insert(0, fewer * shape.cards)
     for count in found:  # the whole search there, as the plan weighs it
@@ -176,16 +197,17 @@ def _shared_rate_needs(at_fewest: Estimate, target: float) -> int | None:
     return math.ceil(target * at_fewest.scenario.data_parallel / at_fewest.serving.requests_per_s)
 
 
-def _fewest_copies(pinned: Scenario, card: Card, low: int, high: int) -> int | None:
-    """The fewest copies from ``low`` to ``high`` on which the plan of ``pinned`` (one copy shape,
-    :func:`~.shapes.pinned_to`) carries the load, taken to be monotone in its copies: None where
-    ``high`` copies do not carry it (asked first: most shapes do not carry it on fewer cards than
-    the fewest found, one plan each), else bisected [copies]; a count the floors show no prefill
-    pool carries the load on is answered without a plan (:func:`_pools_carry_at`). (A first guess
-    from the rate the copies carry, ``⌈λ·c / r⌉``, asked more plans than the bisection on the
-    README's question: where pools carry the rate, the first token's wait bounds them, which the
-    rate does not say.)"""
-    group = pinned.parallelism.tp * pinned.parallelism.pp
+def _fewest_copies(pinned: Scenario, card: Card, low: int, high: int, unit: int = 1) -> int | None:
+    """The fewest copies from ``low`` to ``high``, a multiple of ``unit`` (whole servers: 2 copies of
+    TP4 a server of 8), on which the plan of ``pinned`` (one copy shape, :func:`~.shapes.pinned_to`)
+    carries the load, taken to be monotone in its copies: None where the most such copies up to
+    ``high`` do not carry it (asked first: most shapes do not carry it on fewer cards than the fewest
+    found, one plan each), else bisected [copies]; a count the floors show no prefill pool carries the
+    load on is answered without a plan (:func:`_pools_carry_at`). (A first guess from the rate the
+    copies carry, ``⌈λ·c / r⌉``, asked more plans than the bisection on the README's question: where
+    pools carry the rate, the first token's wait bounds them, which the rate does not say.)"""
+    group = pinned.parallelism.tp * pinned.parallelism.pp * unit
+    low, high = -(-low // unit), high // unit
     if low > high or not _pools_carry_at(pinned, card, high * group):
         return None
     while low < high:
@@ -194,7 +216,7 @@ def _fewest_copies(pinned: Scenario, card: Card, low: int, high: int) -> int | N
             high = middle
         else:
             low = middle + 1
-    return high
+    return high * unit
 
 
 def _pools_carry_at(pinned: Scenario, card: Card, count: int) -> bool:

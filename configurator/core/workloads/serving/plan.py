@@ -43,9 +43,9 @@ from configurator.core.workloads.serving.replica_plan import (Carrying, replica,
 from configurator.core.workloads.serving.step_search import (  # noqa: F401 - CHUNK_SIZES, SAME_RATE re-exported
     CHUNK_SIZES,
     SAME_RATE,
-    any_latency_target,
     finished,
     nothing_to_gain,
+    weighs_pools,
 )
 from configurator.core.workloads.serving.weighing import (
     faster_of_equals,
@@ -142,13 +142,14 @@ def planned_serving(scenario: Scenario, card: Card) -> Estimate:
 
 
 def search_serving(scenario: Scenario, card: Card) -> Estimate:
-    """The serving plan (:func:`planned_layout`); with disaggregation Auto and a latency target, planned
+    """The serving plan (:func:`planned_layout`); where pools are weighed (:func:`~.step_search.weighs_pools`:
+    disaggregation Auto, a latency target, a request rate or a first-token target), planned
     both with prefill and decode sharing every copy and with separate pools, the one that carries more
     within the targets — the faster where both meet every target and carry the same within
     :data:`~.weighing.SAME_CAPACITY` (:func:`~.weighing.faster_of_equals`) — said in a message with both rates;
     with no engine step given, at the engine's default on ``card``."""
     scenario = with_engine_step(scenario, card)
-    if "disaggregated" not in scenario.auto_layout or not any_latency_target(scenario):
+    if not weighs_pools(scenario):
         return planned_layout(scenario, card)
 
     def planned(pooled: bool) -> Estimate:

@@ -84,10 +84,11 @@ def split_cannot_carry(split: Scenario, card: Card, targets: LatencyTargets) -> 
     the rate probe's walk the batch search takes (:meth:`~.probe.RateProbe.walk`) settles on a
     batch that does not fit or falls short of the rate (:func:`~.batch_search.batched_replica` returns
     the estimate there, as :func:`~.bounds.split_loses` reads it). False where there is no speed
-    to tell."""
+    to tell or no stated rate."""
     plan = kept_plan(split, card)
-    if plan.math is None or not card.peak_tflops(plan.math) or not card.bandwidth_gbps:
-        return False
+    if not split.constraints.requests_per_s or plan.math is None or not card.peak_tflops(plan.math) or \
+            not card.bandwidth_gbps:
+        return False  # each floor reads the stated rate: users alone (the count search's pools) are timed
     table = _step_table(split, card)  # prefill times kept on it, as the pools' speed keeps them (pools)
     rate, prompt_s = split.constraints.requests_per_s, table.batch_free(prefill_pool_prompt_seconds, split, card, plan)
     if not prompt_s > 0.0:

@@ -46,6 +46,25 @@ def any_latency_target(scenario: Scenario) -> bool:
     return latency_targets(scenario).any
 
 
+def weighs_pools(scenario: Scenario) -> bool:
+    """Whether separate prefill and decode pools are weighed against prefill and decode sharing every
+    copy: the pools are left to the planner ("disaggregated" in ``auto_layout``), the deployment has a
+    latency target (:func:`any_latency_target`; pools keep prefill chunks out of the decode steps and
+    decode batches out of the prefill queue, DistServe, Zhong et al. 2024: their point is the latency
+    targets), and something holds the prefill pool to the load: a stated request rate or a first-token
+    target. Without either, pools "meet" a time-per-token target with a prefill pool that falls behind
+    without bound (200 users of an offline batch of Llama 3 70B on 1 + 1 copies of TP4 Gaudi 3: 24.9 ms
+    a token, the first token after 14.8 million s, goodput 0). The one rule of both searches: the plan
+    at a count (:func:`~.plan.search_serving`) and the count search below the fewest cards shared
+    copies carry the load on (:func:`~.deployment.serving_deployment`); until December 2026 the count
+    search weighed pools only under a stated rate, so 2,000 chat users of Llama 3 70B at 50 ms a token
+    were sold 72 × Gaudi 3 in shared copies where 48 in pools carry them (splitpool51)."""
+    if "disaggregated" not in scenario.auto_layout:
+        return False
+    targets = latency_targets(scenario)
+    return targets.any and bool(scenario.constraints.requests_per_s or targets.ttft_ms)
+
+
 def finished(scenario: Scenario, card: Card, best: Weighed | Estimate) -> Estimate:
     """The chosen layout (its KV precision already settled) with its engine step settled, estimated."""
     return estimate_of(searched_engine_step(scenario, card, best))

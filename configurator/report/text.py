@@ -20,6 +20,7 @@ from configurator.core.view.estimate_view import estimate_view
 from configurator.core.recommend_budget import budget_short_message
 from configurator.core.view import price_view
 from configurator.core.view.ranking_view import RANKED_AFTER_HEADING, UNRATED_HEADING
+from configurator.core.view.region_left_out_view import HEADING as REGION_HEADING, region_left_out
 from configurator.core.view.ranking_view import (
     below_line_columns,
     none_ranked,
@@ -242,6 +243,11 @@ def recommendation_table(result, language: str = "en") -> str:
                        m=write(left_out, language)))
     else:
         lines.append(w("{n} cards left out; see --json for why.", n=write(left_out, language)))
+    if shown is not None and not (result.filters is not None and result.filters.cards):  # the buyer's region's
+        weighed = region_left_out(result, shown.scenario)  # own cards, each with why (persona51: a 设计院)
+        if weighed:
+            lines.append(w.label(REGION_HEADING))
+            lines += [bullet(single_line(write(line, language))) for line in weighed]
     consumer = sum(why == CONSUMER_LEFT_OUT for why in result.left_out.values())
     if consumer:
         lines.append(w("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "

@@ -14,8 +14,7 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "Power per server": "单台服务器功率",
     "Training throughput": "训练吞吐量",
     "Request rate": "请求率",
-    "First token": "首词元延迟",
-    "Time per output token": "每输出词元时间",
+    "First token": "首词元延迟（TTFT）",  # as the speed rows name the pair (words.py: "Time per output token")
     "Constraints": "约束条件",
     ": ": "：",
     "met": "满足",

@@ -49,3 +49,37 @@ def test_the_two_latencies_are_named_alike_in_chinese():
     assert w.label("Time to first token") == "首词元延迟（TTFT）"
     assert w.label("Time per output token") == "每输出词元时间（TPOT）"
     assert w.label("First token") == "首词元延迟（TTFT）"  # the constraint, beside it on the summary
+
+
+CHATBOT = ("--workload", "inference", "--model", "llama3.1-8b", "--users", "2000")
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "2,000 users read as users at once, all served together. If they are users a day, give their requests a "
+           "day instead (--requests-per-day"),
+    ("zh_CN", "2,000 位用户按同时在线读取，全部同时服务。如为每天的用户数，请改填他们每天的请求数（--requests-per-day"),
+])
+@pytest.mark.parametrize("command", [("recommend", "--budget", "100k", "--limit", "2"),
+                                     ("estimate", "--card", "h100-sxm", "--count", "2")])
+def test_users_given_alone_are_said_as_read_with_the_way_to_give_users_a_day(capsys, language, said, command):
+    """A chatbot operator's "2,000 users" (usually daily users) was read as 2,000 at once, said only in the job line:
+    the answer now says so first, with the flag for requests a day; the reading stays."""
+    out = _out(capsys, command[0], *CHATBOT, *command[1:], "--lang", language)
+    assert said in out
+    sized = _out(capsys, command[0], *CHATBOT, *command[1:], "--requests-per-day", "400k", "--lang", language)
+    assert "--requests-per-day" not in sized
+
+
+def test_the_summary_says_how_the_users_were_read():
+    from configurator.core.catalog import load_catalog
+    from configurator.core.estimate import estimate
+    from configurator.core.scenario import Scenario
+    from configurator.core.architecture import preset
+    from configurator.report.summary import build_summary
+
+    catalog = load_catalog()
+    scenario = Scenario(workload="inference", model=preset("llama3.1-8b"), card_id="h100-sxm", count=8,
+                        serving={"concurrency": 2000})
+    summary = build_summary(estimate(scenario, catalog.get("h100-sxm")), catalog, "zh_CN")
+    key, value = summary.headline[0]
+    assert value.startswith("2,000 位用户按同时在线读取") and "--requests-per-day" in value

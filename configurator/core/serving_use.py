@@ -125,6 +125,23 @@ def load_note(scenario: Scenario) -> Message | None:
     return msg("load-not-given-batch" if scenario.serving.use is ServingUse.BATCH else "load-not-given")
 
 
+def users_read(scenario: Scenario) -> Message | None:
+    """What a chat or API question sized by its users alone says of how it read them: as users at once, with
+    the way to give users a day instead (the requests a day); None where a request rate was given, no users
+    were, the work is an offline batch or not serving. An operator's "2,000 users" is usually daily users,
+    and ``--users 2000`` read as 2,000 at once said so only in the job line (persona51); the reading stays."""
+    if scenario.workload is not Workload.INFERENCE or scenario.serving.use is ServingUse.BATCH or \
+            scenario.serving.concurrency is None or scenario.constraints.requests_per_s is not None:
+        return None
+    return msg("users-read-at-once", users=scenario.serving.concurrency)
+
+
+def load_said(est) -> Message | None:
+    """What every screen says first of the load of the question ``est`` answers: the load assumed where none
+    was given (:func:`estimate_load_note`), else how its users were read (:func:`users_read`)."""
+    return estimate_load_note(est) or users_read(est.scenario)
+
+
 def batch_filled(est) -> bool:
     """Whether ``est`` answers an offline batch asked without a volume, which the planner filled with
     users at once (its scenario holds them; its :data:`BATCH_FILLED` message says so)."""

@@ -18,6 +18,7 @@ from configurator.core.view.card_view import card_view, catalog_columns
 from configurator.core.view.constraints_view import constraints_section, does_not_run, targets_held, verdict_line
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.recommend_budget import budget_short_message
+from configurator.core.serving_use import users_read
 from configurator.core.view import price_view
 from configurator.core.view.ranking_view import RANKED_AFTER_HEADING, UNRATED_HEADING
 from configurator.core.view.region_left_out_view import HEADING as REGION_HEADING, region_left_out
@@ -200,6 +201,9 @@ def recommendation_table(result, language: str = "en") -> str:
     if result.owned_alone is not None:  # the cards the buyer has, before the ranking that tops them up
         lines[:0] = [single_line(w.message(result.owned_alone)), ""]
     shown = next((r.estimate for r in (*result.ranked, *result.unpriced, *result.below_line)), None)
+    read = users_read(shown.scenario) if result.load is None and shown is not None else None
+    if read is not None:  # users given without a rate: read as at once, said with how to give users a day
+        lines[:0] = [single_line(w.message(read)), ""]
     compared = filters_note(result.filters, w, shown.scenario.workload if shown is not None else None)
     if compared:  # which cards were compared, as the summary says it (vendors in the reader's language)
         lines.append(single_line(compared))

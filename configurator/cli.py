@@ -35,7 +35,7 @@ from configurator.core.examples import examples_said
 from configurator.core.recommend import Objective, recommend
 from configurator.core.ranking_basis import basis_said
 from configurator.core.recommend_json import load_to_dict, result_to_dict
-from configurator.core.serving_use import estimate_load_note, load_said
+from configurator.core.serving_use import estimate_load_note, users_read
 from configurator.core.slow_end_count import with_slow_end_asked
 from configurator.core.scenario import Scenario
 from configurator.core.resources import MissingBundledFile
@@ -125,6 +125,9 @@ def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
         _print_load_note(result, args.lang)
         _print_examples(scenario, args.lang)
         print(estimate_table(result, args.lang, suggestions, mismatched))
+        read = users_read(result.scenario, flags=True)  # last, as recommend says it: users at once, or a day
+        if read is not None:
+            print(single_line(read.text_in(args.lang)))
     return 0
 
 
@@ -150,9 +153,8 @@ def _print_budget_read_in(scenario: Scenario, read_in: tuple[str, str] | None, l
 
 def _print_load_note(result: Estimate, language: str) -> None:
     """First, set apart, where the serving question has no load: what was assumed and what to give
-    (:func:`~configurator.core.serving_use.estimate_load_note`), else how its users were read
-    (:func:`~configurator.core.serving_use.load_said`); nothing otherwise."""
-    note = load_said(result)
+    (:func:`~configurator.core.serving_use.estimate_load_note`); nothing otherwise."""
+    note = estimate_load_note(result)
     if note is not None:
         print(single_line(note.text_in(language)) + "\n")
 

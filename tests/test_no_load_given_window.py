@@ -48,7 +48,7 @@ def test_the_panel_says_how_users_given_alone_were_read(qtbot):
     panel = _panel(qtbot, (*CHAT, "--concurrency", "20"))
     assert panel.result.load is None and panel.load_label.isVisibleTo(panel)
     assert panel.load_label.text().startswith("20 users read as users at once")
-    assert "--requests-per-day" in panel.load_label.text()
+    assert "requests a day instead (as the Request rate, per second)" in panel.load_label.text()
 
 
 def test_an_unsized_batch_is_applied_unsized(qtbot):

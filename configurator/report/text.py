@@ -201,9 +201,6 @@ def recommendation_table(result, language: str = "en") -> str:
     if result.owned_alone is not None:  # the cards the buyer has, before the ranking that tops them up
         lines[:0] = [single_line(w.message(result.owned_alone)), ""]
     shown = next((r.estimate for r in (*result.ranked, *result.unpriced, *result.below_line)), None)
-    read = users_read(shown.scenario) if result.load is None and shown is not None else None
-    if read is not None:  # users given without a rate: read as at once, said with how to give users a day
-        lines[:0] = [single_line(w.message(read)), ""]
     compared = filters_note(result.filters, w, shown.scenario.workload if shown is not None else None)
     if compared:  # which cards were compared, as the summary says it (vendors in the reader's language)
         lines.append(single_line(compared))
@@ -263,6 +260,9 @@ def recommendation_table(result, language: str = "en") -> str:
         lines.append(w("{n} cards without an AV1 encoder among them ({cards}): their encoders do H.264 and HEVC "
                        "only; --codec hevc ranks them", n=write(len(no_av1), language),
                        cards=write(price_view.joined(names, ", "), language)))
+    read = users_read(shown.scenario, flags=True) if shown is not None else None
+    if read is not None:  # users given without a rate: read as at once, last with how to give users a day
+        lines.append(single_line(w.message(read)))
     return "\n".join(lines)
 
 

@@ -33,7 +33,8 @@ ZH_CN_COMMAND_LINE: dict[str, str] = {
     # the cards a buyer in the region weighs, left out (core/view/region_left_out_view.py)
     "Cards of mainland-China vendors left out, and why:": "被排除的国产卡及原因：",
     "{cards}: {why}": "{cards}：{why}",
-    "its class ({card_class}) is not ranked for this work; --classes adds it": "其类别（{card_class}）不参与此项工作的排名；加 --classes 即可纳入",
+    "its class ({card_class}) is not ranked for this work; --classes adds it":
+        "其类别（{card_class}）不参与此项工作的排名；加 --classes 即可纳入",
     ("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "
      "--consumer ranks them"):
         "其中 {n} 种为消费级图形卡（无 ECC；其许可协议限制数据中心使用）：加 --consumer 即可参与排名",

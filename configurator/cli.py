@@ -35,7 +35,7 @@ from configurator.core.examples import examples_said
 from configurator.core.recommend import Objective, recommend
 from configurator.core.ranking_basis import basis_said
 from configurator.core.recommend_json import load_to_dict, result_to_dict
-from configurator.core.serving_use import estimate_load_note
+from configurator.core.serving_use import estimate_load_note, users_read
 from configurator.core.slow_end_count import with_slow_end_asked
 from configurator.core.scenario import Scenario
 from configurator.core.resources import MissingBundledFile
@@ -125,6 +125,9 @@ def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
         _print_load_note(result, args.lang)
         _print_examples(scenario, args.lang)
         print(estimate_table(result, args.lang, suggestions, mismatched))
+        read = users_read(result.scenario, flags=True)  # last, as recommend says it: users at once, or a day
+        if read is not None:
+            print(single_line(read.text_in(args.lang)))
     return 0
 
 

@@ -37,9 +37,18 @@ def test_the_panel_says_it_over_the_ranking(qtbot, language, start):
 
 
 def test_the_panel_says_nothing_where_a_load_is_given(qtbot):
-    panel = _panel(qtbot, (*CHAT, "--concurrency", "20"))
+    panel = _panel(qtbot, (*CHAT, "--requests-per-s", "2"))
     assert panel.result.load is None and not panel.load_label.isVisibleTo(panel)
     assert panel.load_label.text() == ""
+
+
+def test_the_panel_says_how_users_given_alone_were_read(qtbot):
+    """Users at once without a request rate: not a load assumed (``Result.load`` is None), but how they were read and
+    how to give users a day instead (small51; tests/test_small51.py has the command line's and the summary's)."""
+    panel = _panel(qtbot, (*CHAT, "--concurrency", "20"))
+    assert panel.result.load is None and panel.load_label.isVisibleTo(panel)
+    assert panel.load_label.text().startswith("20 users read as users at once")
+    assert "requests a day instead (as the Request rate, per second)" in panel.load_label.text()
 
 
 def test_an_unsized_batch_is_applied_unsized(qtbot):

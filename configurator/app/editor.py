@@ -227,6 +227,11 @@ class ScenarioEditor(ServingEditorMixin, GraphicsEditorMixin, BoundControls, QSc
         form.addRow("", self.count_slider)
         self.per_node = self._number("parallelism.cards_per_node")
         self._row(form, "parallelism.cards_per_node", self.per_node)
+        self.per_node_used = QLabel()  # what the answer uses where a server's processors carry fewer (_show_used)
+        self.per_node_used.setObjectName("cards-per-node-used")
+        self.per_node_used.setWordWrap(True)
+        form.addRow("", self.per_node_used)
+        self.cards_form = form
         self.tp = self._number("parallelism.tp")
         self.tp_row = self._auto_field(form, self.tp, "parallelism.tp")
         self.pp = self._number("parallelism.pp")
@@ -513,4 +518,5 @@ class ScenarioEditor(ServingEditorMixin, GraphicsEditorMixin, BoundControls, QSc
         for path, widget in self.desktop_host.items():
             self.assumptions_form.setRowVisible(widget, reads(workload, path))
         self._show_desks(scenario)  # the desks' workstations, a deskside workstation: no vGPU, no server, no PUE
+        self._show_used(scenario)  # the cards a server holds in the answer, where fewer than the box says
         self._show_reference(scenario)

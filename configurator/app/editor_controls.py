@@ -27,6 +27,8 @@ from configurator.app.i18n import current_language, tc as _tc
 from configurator.app.inputs import StrictDoubleSpinBox, StrictSpinBox
 from configurator.app.narrow_form import ElidingLabel, TextKeptWhole, WrappingCheckBox
 from configurator.core.desks import at_desks
+from configurator.core.graphics import host_cards_per_server, server_gpu_places
+from configurator.core.graphics_desktops import vdi_desktops_per_host
 from configurator.core.fields import Kind, spec
 from configurator.core.procurement.host import in_office
 from configurator.core.scenario import Scenario
@@ -199,3 +201,18 @@ class BoundControls:
                                            "data hall's facility overhead")
         self._enable_row(self.per_node, not office, no_server)
         self._enable_row(self.pue, not office, no_pue)
+
+    def _show_used(self, scenario: Scenario) -> None:
+        """Under the cards per server, the cards a server holds in the answer where it is fewer than the box says
+        (:func:`~configurator.core.graphics.host_cards_per_server`): virtual desktops count the servers by the
+        desktops a server's processors and memory carry, so 40 designers on RTX A6000 read "8 per server" in the
+        box beside the answer's "4 per server" until December 2026 (persona51). A multi-GPU board (A16), whose
+        box counts boards and the answer GPUs, and a row the desks disable say nothing."""
+        catalog = self.controller.catalog
+        card = catalog.get(scenario.card_id) if scenario.card_id in catalog else None
+        used = host_cards_per_server(scenario, card) if card is not None and card.gpus_per_board == 1 else None
+        shown_here = used is not None and self.per_node.isEnabled() and used < server_gpu_places(scenario, card)
+        self.per_node_used.setText(_tc("ScenarioEditor", "Used: {used} per server (a server's processors and memory "
+                                                         "carry {desktops} desktops)").format(
+            used=used, desktops=vdi_desktops_per_host(scenario.assumptions)) if shown_here else "")
+        self.cards_form.setRowVisible(self.per_node_used, shown_here)

@@ -29,7 +29,7 @@ from configurator.core.ranking_basis import ranked_said
 from configurator.core.applied import applied
 from configurator.core.recommend import Result
 from configurator.core.recommend_budget import budget_short_message
-from configurator.core.serving_use import short_note
+from configurator.core.serving_use import short_note, users_read
 from configurator.core.view.estimate_view import layout_phrase
 from configurator.core.view.job_view import job_line, shown_estimate
 from configurator.core.view.ranking_view import none_ranked
@@ -356,6 +356,8 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         short = short_note(note) if note is not None else None
         if note is None and not self.partial:
             note = short = result.owned_alone
+        if note is None:  # users given without a rate: how they were read, and how to give users a day
+            note = short = users_read(self.controller.scenario)
         self.load_label.setVisible(note is not None)
         self.load_label.setText(message_text(short) if short is not None else "")
         self.load_label.setToolTip(message_text(note) if note is not None else "")

@@ -320,7 +320,7 @@ class ResultsPanel(QWidget):
         """The shown estimate's warnings, the generic class line as :attr:`class_check` says (called again
         when the recommendation panel opens or closes, or its check changes)."""
         from configurator.core.mismatch import said_beside  # the class line as the ranking's check judges it
-        from configurator.core.serving_use import estimate_load_note
+        from configurator.core.serving_use import estimate_load_note, users_read
 
         est = self._estimate
         if est is None:
@@ -330,6 +330,7 @@ class ResultsPanel(QWidget):
         # a serving question without a load first: every number above is for 1 user, or one full batch (an
         # offline batch's scenario holds the users the planner filled: core.serving_use.estimate_load_note)
         said = [m for m in (estimate_load_note(est),) if m is not None] + beside
+        said += [m for m in (users_read(est.scenario),) if m is not None]  # last: users read as at once
         warnings = [message_text(m) for m in said] or [self.tr("No warnings")]
         if warnings != [self.warnings.item(i).text() for i in range(self.warnings.count())]:
             self.warnings.clear()

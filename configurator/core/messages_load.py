@@ -22,6 +22,10 @@ LOAD_ENGLISH: dict[str, str] = {
                             "request rate",
     "load-not-given-batch-short": "No volume given: one full batch per model copy — give the requests a day or "
                                   "the users at once (Concurrency)",
+    "users-read-at-once": "{users:,} users read as users at once, all served together. If they are users a day, give "
+                          "their requests a day instead (as the Request rate, per second)",
+    "users-read-at-once-flags": "{users:,} users read as users at once, all served together. If they are users a "
+                                "day, give their requests a day instead: --requests-per-day",
     "reason-smallest-purchase": (
         "The smallest purchase ranked, for a load this small: {count:,} × {card}, capex {capex:.0money}, "
         "{per_unit:.4gmoney} per million tokens ({ratio:,.2f}× the first's cost per token; the first's "
@@ -40,6 +44,10 @@ LOAD_CHINESE: dict[str, str] = {
                             "“每天请求数”）或同时服务的用户数（--concurrency；编辑器的“并发用户”）",
     "load-not-given-short": "未给出负载：按同时 1 位用户规划——请填写同时服务的用户数（“并发用户”）或请求速率",
     "load-not-given-batch-short": "未给出处理量：每个模型副本一个满批次——请填写每天请求数或同时服务的用户数（“并发用户”）",
+    "users-read-at-once": "{users:,} 位用户按同时在线读取，全部同时服务。如为每天的用户数，请改填他们每天的请求数"
+                          "（填入“请求速率”，按每秒）",
+    "users-read-at-once-flags": "{users:,} 位用户按同时在线读取，全部同时服务。如为每天的用户数，请改填他们每天的"
+                                "请求数：--requests-per-day",
     "reason-smallest-purchase": "负载很小时，已排名中采购额最小的是：{count:,} × {card}，资本支出 {capex:.0money}，"
                                 "每百万词元 {per_unit:.4gmoney}（每词元成本为第一名的 {ratio:,.2f} 倍；第一名资本支出 "
                                 "{first_capex:.0money}）",

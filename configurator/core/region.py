@@ -139,3 +139,11 @@ def delivery_message(card: Card, region: str | None) -> Message | None:
     :func:`delivery_params`, or None."""
     blocked = delivery_problem(card, region)
     return None if blocked is None else msg(blocked, **delivery_params(card))
+
+
+def weighed_in(card: Card, region: str | None) -> bool:
+    """Whether a buyer delivering to ``region`` weighs ``card`` and asks why a ranking leaves it out: in
+    mainland China the cards of its own vendors (:func:`domestic`; a 设计院 asked "why not the domestic
+    card?" and read only "62 cards left out; see --json for why", persona51). The one rule of which
+    left-out cards a ranking names with their reasons; none elsewhere (only China is modelled)."""
+    return region == "cn" and domestic(card)

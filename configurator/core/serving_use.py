@@ -112,8 +112,12 @@ def load_not_given(scenario: Scenario) -> bool:
     """Whether ``scenario`` is a serving question asked without a load — neither users at once nor a
     request rate (per second or a day): a chat or API service is then sized for one user
     (``Serving.users``), an offline batch for one full batch per model copy (:func:`unsized_batch`)."""
-    return scenario.workload is Workload.INFERENCE and scenario.serving.concurrency is None and \
-        scenario.constraints.requests_per_s is None
+    return _no_rate(scenario) and scenario.serving.concurrency is None
+
+
+def _no_rate(scenario: Scenario) -> bool:
+    """Whether ``scenario`` is a serving question given no request rate (per second or a day)."""
+    return scenario.workload is Workload.INFERENCE and scenario.constraints.requests_per_s is None
 
 
 def load_note(scenario: Scenario) -> Message | None:
@@ -123,6 +127,17 @@ def load_note(scenario: Scenario) -> Message | None:
     if not load_not_given(scenario):
         return None
     return msg("load-not-given-batch" if scenario.serving.use is ServingUse.BATCH else "load-not-given")
+
+
+def users_read(scenario: Scenario, flags: bool = False) -> Message | None:
+    """What a chat or API question sized by its users alone says of how it read them: as users at once, with
+    the way to give users a day instead (the requests a day: the Request rate, with ``flags`` the command line's
+    flag); None where a request rate was given, no users were, the work is an offline batch or not serving. An
+    operator's "2,000 users" is usually daily users, and ``--users 2000`` read as 2,000 at once said so only in
+    the job line (persona51); the reading stays. Said last, after the answer, as the other hints are."""
+    if not _no_rate(scenario) or scenario.serving.use is ServingUse.BATCH or scenario.serving.concurrency is None:
+        return None
+    return msg("users-read-at-once-flags" if flags else "users-read-at-once", users=scenario.serving.concurrency)
 
 
 def batch_filled(est) -> bool:

@@ -69,6 +69,7 @@ from configurator.report.summary_prices import price_decides_table, price_mark, 
 from configurator.report.summary_bill import bom_table, rent_chart, saving_basis, tco_table
 from configurator.report.summary_filters import filters_note
 from configurator.report.summary_headline import headline, load_headline, price_headline, speed_heading
+from configurator.report.summary_headline import users_read_headline
 from configurator.report.summary_tables import approval_table, assumptions_table, power_table
 from configurator.report.summary_front import constraints_table
 from configurator.report.summary_partial import (INCOMPLETE_TOTAL, configuration, excluded_note, in_ranking_order,
@@ -463,7 +464,8 @@ def build_summary(est: Estimate, catalog: Catalog, language: str = "en", today: 
     headings = {"headline": w("At a glance"), "sources": w("Sources"), "warnings": w("Warnings"),
                 "approval": w("Approval"),
                 "state": w("Wrong card class for this work" if state == WRONG_CLASS else STATE_TITLES[state])}
-    glance = load_headline(est, w) + headline(est, mine, w, objective, result) + price_headline(decision, w)
+    glance = load_headline(est, w) + headline(est, mine, w, objective, result) + price_headline(decision, w) + \
+        users_read_headline(est, w)  # last: users read as at once (persona51)
     held = with_slow_end(est, book, objective)  # the fewest its slow end meets, on the ranking's basis
     return Summary(language, summary_title(asked_scenario(est), w), meta, verdict, tables, warnings, est,
                    tuple(o.estimate for o in priced), headline=glance,

@@ -16,7 +16,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.recommend import Objective, Result
 from configurator.core.region import domestic, import_message
-from configurator.core.serving_use import estimate_load_note
+from configurator.core.serving_use import estimate_load_note, users_read
 from configurator.core.view.bom_names import kind_label
 from configurator.core.view.cost_bases import period
 from configurator.core.view.estimate_view import estimate_view, plain, speed_row
@@ -114,6 +114,13 @@ def load_headline(est: Estimate, w: Words) -> tuple[tuple[str, str], ...]:
     once; one full batch per model copy) and what to give (:func:`estimate_load_note`); none otherwise."""
     note = estimate_load_note(est)
     return () if note is None else ((w("Load assumed"), w.message(note)),)
+
+
+def users_read_headline(est: Estimate, w: Words) -> tuple[tuple[str, str], ...]:
+    """The first page's last figure where a chat or API question gave users and no request rate: how they were
+    read, at once, and how to give users a day (:func:`users_read`); none otherwise."""
+    note = users_read(est.scenario)
+    return () if note is None else ((w("Users read"), w.message(note)),)
 
 
 def headline(est: Estimate, mine: Option, w: Words, objective: Objective = Objective.TCO,

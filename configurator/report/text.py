@@ -18,8 +18,10 @@ from configurator.core.view.card_view import card_view, catalog_columns
 from configurator.core.view.constraints_view import constraints_section, does_not_run, targets_held, verdict_line
 from configurator.core.view.estimate_view import estimate_view
 from configurator.core.recommend_budget import budget_short_message
+from configurator.core.serving_use import users_read
 from configurator.core.view import price_view
 from configurator.core.view.ranking_view import RANKED_AFTER_HEADING, UNRATED_HEADING
+from configurator.core.view.region_left_out_view import HEADING as REGION_HEADING, region_left_out
 from configurator.core.view.ranking_view import (
     below_line_columns,
     none_ranked,
@@ -245,6 +247,11 @@ def recommendation_table(result, language: str = "en", basis: Message | None = N
                        m=write(left_out, language)))
     else:
         lines.append(w("{n} cards left out; see --json for why.", n=write(left_out, language)))
+    if shown is not None and not (result.filters is not None and result.filters.cards):  # the buyer's region's
+        weighed = region_left_out(result, shown.scenario)  # own cards, each with why (persona51: a 设计院)
+        if weighed:
+            lines.append(w.label(REGION_HEADING))
+            lines += [bullet(single_line(write(line, language))) for line in weighed]
     consumer = sum(why == CONSUMER_LEFT_OUT for why in result.left_out.values())
     if consumer:
         lines.append(w("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "
@@ -256,6 +263,9 @@ def recommendation_table(result, language: str = "en", basis: Message | None = N
         lines.append(w("{n} cards without an AV1 encoder among them ({cards}): their encoders do H.264 and HEVC "
                        "only; --codec hevc ranks them", n=write(len(no_av1), language),
                        cards=write(price_view.joined(names, ", "), language)))
+    read = users_read(shown.scenario, flags=True) if shown is not None else None
+    if read is not None:  # users given without a rate: read as at once, last with how to give users a day
+        lines.append(single_line(w.message(read)))
     return "\n".join(lines)
 
 

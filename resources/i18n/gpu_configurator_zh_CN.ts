@@ -3328,6 +3328,10 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>桌边工作站不使用：它用办公室插座供电，不计机房附加能耗</translation>
     </message>
     <message>
+        <source>Used: {used} per server (a server&apos;s processors and memory carry {desktops} desktops)</source>
+        <translation>实际每台 {used} 张（一台服务器的处理器和内存可承载 {desktops} 个桌面）</translation>
+    </message>
+    <message>
         <source> fps</source>
         <translation> 帧/秒</translation>
     </message>

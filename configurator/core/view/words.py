@@ -113,8 +113,8 @@ ZH_CN: dict[str, str] = {
     "Time for the token budget": "完成训练所需时间",
     "GPU-hours": "卡时",
     "{chip}-hours": "卡时",
-    "Time to first token": "首词元延迟（TTFT）",
-    "Time per output token": "每输出词元时间（TPOT）",
+    "Time to first token": "首词元延迟",  # no "（TTFT）": a heading adds its percentile in brackets ("（p90）"), and
+    "Time per output token": "每输出词元时间",  # the pair reads alike (persona51: "（TTFT）" beside no "（TPOT）")
     "Requests": "请求速率",
     "Power, energy and cost": "功耗、能耗与成本",
     "Facility power": "机房总功率",

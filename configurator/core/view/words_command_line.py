@@ -30,6 +30,11 @@ ZH_CN_COMMAND_LINE: dict[str, str] = {
     "No card can be ranked: those no constraint rules out lack a figure the ranking needs (listed as not ranked).":
         "无法排名任何加速卡：未被约束排除的方案缺少排名所需的数据（列为未参与排名）。",
     "{n} cards left out; see --json for why.": "{n} 种卡被排除；原因见 --json。",
+    # the cards a buyer in the region weighs, left out (core/view/region_left_out_view.py)
+    "Cards of mainland-China vendors left out, and why:": "被排除的国产卡及原因：",
+    "{cards}: {why}": "{cards}：{why}",
+    "its class ({card_class}) is not ranked for this work; --classes adds it":
+        "其类别（{card_class}）不参与此项工作的排名；加 --classes 即可纳入",
     ("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "
      "--consumer ranks them"):
         "其中 {n} 种为消费级图形卡（无 ECC；其许可协议限制数据中心使用）：加 --consumer 即可参与排名",

@@ -15,7 +15,6 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "Training throughput": "训练吞吐量",
     "Request rate": "请求率",
     "First token": "首词元延迟",
-    "Time per output token": "每输出词元时间",
     "Constraints": "约束条件",
     ": ": "：",
     "met": "满足",
@@ -61,6 +60,7 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "Serve {model}: no load given, sized for 1 user at once": "提供 {model} 推理服务：未给出负载，按同时 1 位用户规划",
     "Serve {model}: no volume given, one full batch per model copy": "提供 {model} 推理服务：未给出处理量，每个模型副本一个满批次",
     "Load assumed": "假设的负载",
+    "Users read": "用户数的读法",
     # a headline's few words on the constraints (constraints_view.constraints_verdict, issue 24 part 4)
     "over budget by {by}": "超出预算 {by}",
     "over budget by at least {by}": "超出预算至少 {by}",

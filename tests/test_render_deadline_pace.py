@@ -51,8 +51,9 @@ def test_counts_between_powers_of_two_are_tried(catalog):
 
 def test_the_fewest_cards_that_meet_the_deadline_are_tried_between_sweep_counts(catalog):
     """10,000 frames of 10 min on an RTX 4090 in 30 h (persona check, December 2026): the RTX PRO
-    6000 Blackwell (then the Workstation Edition; its Server Edition since the housing rule) needs 37 cards (29.6 h); on the sweep alone it was costed at 48, and
-    48 × the Max-Q edition ranked first at a higher cost per frame than 37 (or 40) of it."""
+    6000 Blackwell (then the Workstation Edition; the Server Edition since the housing rule) needs 37
+    cards (29.6 h); on the sweep alone it was costed at 48, and 48 × the Max-Q edition ranked first at a
+    higher cost per frame than 37 (or 40) of it."""
     scenario = _scenario(catalog, "--deadline", "30h", "--reference-card", "rtx-4090")
     family = family_of(scenario.workload)
     for card_id in ("rtx-pro-6000-blackwell-server", "rtx-6000-ada", "l40s"):  # 24 GiB scenes fit (the Workstation

@@ -191,8 +191,10 @@ def flow_through_reason(card: Card, count: int, at_workstation: bool = False) ->
     6000 Blackwell Workstation Edition) into the chassis, where a rack server's fans push air front
     to back through passive heatsinks; NVIDIA sells the passive Server Edition for servers and the
     300 W blower Max-Q Workstation Edition for multi-GPU workstations (NVIDIA's RTX PRO 6000
-    Blackwell product pages, 2025; not re-checked offline in December 2026). The bill still houses the cards in PCIe servers
-    (:func:`server_type`): the row says so instead of hiding the card. None for a card without a
+    Blackwell product pages, 2025; not re-checked offline in December 2026). Since December 2026 a bill of such
+    boards bought for rack servers is refused (:func:`rack_server_boards`, its ``housing`` verdict): this caution
+    is left for a row the rule does not refuse — boards already owned, housed in the buyer's servers, or
+    priced by rent. The bill houses the cards in PCIe servers (:func:`server_type`). None for a card without a
     flow-through cooler (the catalog's sourced ``cooling``: passive, blower, not stated …), one not
     housed in a PCIe server, or one the bill houses in a deskside workstation (``at_workstation``:
     :func:`~configurator.core.procurement.host.at_a_workstation`, where its fans belong)."""

@@ -1,8 +1,8 @@
 """The one rule for workstation boards in rack servers (procurement/servers.py ``rack_server_boards``,
 procurement/host.py ``refused_in_servers`` / ``housing_verdict``): a board whose fans blow its heat into the case
 (the RTX PRO 6000 Blackwell Workstation Edition, 600 W, flow-through) goes only in a deskside workstation, up to
-two; none in a rack server. Through public names: the catalog's cooler field, an estimate's verdicts and JSON,
-and the chatbot's ranking (persona51, "seen and left" 4)."""
+two; none in a standard rack server. Through public names: the catalog's cooler field, an estimate's verdicts and
+JSON, and the chatbot's ranking (persona51, "seen and left" 4)."""
 
 from __future__ import annotations
 
@@ -49,8 +49,8 @@ def test_eight_workstation_boards_break_the_housing_rule_two_do_not(catalog):
     assert housing[0].to_dict()["id"] == "housing" and housing[0].kind == "rule"
     assert housing[0].message.text == (
         "RTX PRO 6000 Blackwell Workstation Edition is a workstation board, its fans blowing into the case: up to 2 "
-        "in a deskside workstation, none in a rack server — 8 cards need rack servers, which take the RTX PRO 6000 "
-        "Blackwell Server Edition")
+        "in a deskside workstation, none in a standard rack server — 8 cards need rack servers, which take the "
+        "RTX PRO 6000 Blackwell Server Edition")
     zh = housing[0].message.text_in("zh_CN")
     assert "最多装 2 张" in zh and "服务器版" in zh and "毫秒" not in zh
     assert not [v for v in estimate(_chat(card.id, 2), card).verdicts if v.id == "housing"]
@@ -67,4 +67,4 @@ def test_the_chatbot_nearest_over_budget_is_not_a_bill_that_cannot_be_built(cata
     result = recommend(scenario, catalog, Objective.TCO, limit=10)
     nearest = budget_short(result)
     assert nearest is not None and nearest.card.id != "rtx-pro-6000-blackwell"
-    assert "none in a rack server" in result.left_out["rtx-pro-6000-blackwell"].text
+    assert "none in a standard rack server" in result.left_out["rtx-pro-6000-blackwell"].text

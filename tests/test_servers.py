@@ -300,8 +300,8 @@ def test_the_render_farm_answer_refuses_workstation_boards_in_rack_servers(catal
     result = recommend(scenario, catalog, Objective.TCO, limit=60)
     assert "rtx-pro-6000-blackwell" not in {r.card.id for r in result.considered}
     why = result.left_out["rtx-pro-6000-blackwell"]
-    assert "none in a rack server" in why.text and "RTX PRO 6000 Blackwell Server Edition" in why.text
-    assert "机架服务器不装" in why.text_in("zh_CN") and "服务器版" in why.text_in("zh_CN")
+    assert "none in a standard rack server" in why.text and "RTX PRO 6000 Blackwell Server Edition" in why.text
+    assert "标准机架服务器不装" in why.text_in("zh_CN") and "服务器版" in why.text_in("zh_CN")
     assert "rtx-pro-6000-blackwell-server" not in result.left_out or "rack server" not in \
         result.left_out["rtx-pro-6000-blackwell-server"].text
 

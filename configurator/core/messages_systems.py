@@ -40,11 +40,11 @@ SYSTEMS_ENGLISH: dict[str, str] = {
     ),
     "housing-not-met": (
         "{card} is a workstation board, its fans blowing into the case: up to {per} in a deskside workstation, "
-        "none in a rack server — {count} cards need rack servers, which take the {edition}"
+        "none in a standard rack server — {count} cards need rack servers, which take the {edition}"
     ),
     "housing-not-met-any": (
         "{card} is a workstation board, its fans blowing into the case: up to {per} in a deskside workstation, "
-        "none in a rack server — {count} cards need rack servers, which take a passive or blower board"
+        "none in a standard rack server — {count} cards need rack servers, which take a passive or blower board"
     ),
 }
 
@@ -72,11 +72,11 @@ SYSTEMS_CHINESE: dict[str, str] = {
         "机架服务器应选 {vendor} 的服务器版（被动散热）——请为其询价"
     ),
     "housing-not-met": (
-        "{card} 是工作站显卡，风扇向机箱内排热：一台桌边工作站最多装 {per} 张，机架服务器不装——"
+        "{card} 是工作站显卡，风扇向机箱内排热：一台桌边工作站最多装 {per} 张，标准机架服务器不装——"
         "{count} 张卡需要机架服务器，机架服务器应选 {edition}"
     ),
     "housing-not-met-any": (
-        "{card} 是工作站显卡，风扇向机箱内排热：一台桌边工作站最多装 {per} 张，机架服务器不装——"
+        "{card} 是工作站显卡，风扇向机箱内排热：一台桌边工作站最多装 {per} 张，标准机架服务器不装——"
         "{count} 张卡需要机架服务器，机架服务器应选被动散热或涡轮风扇散热的卡"
     ),
 }

@@ -48,9 +48,10 @@ def in_office(scenario: Scenario, card: Card) -> bool:
 def refused_in_servers(scenario: Scenario, card: Card) -> bool:
     """Whether ``scenario``'s bill would put boards in rack servers that a rack server does not take
     (:func:`~configurator.core.procurement.servers.rack_server_boards`: a workstation board whose fans blow
-    into the case, none in a rack server): cards bought (more than those owned, which are housed already),
-    neither at the users' desks nor in one deskside workstation (:func:`in_office`), nor rented (``budget_basis``
-    "rent": the provider houses them; RunPod rents the Workstation Edition by the GPU-hour). 8 × RTX PRO 6000
+    into the case, none in a standard rack server): cards bought (more than those owned, which are housed
+    already), neither at the users' desks nor in one deskside workstation (:func:`in_office`), nor rented
+    (``budget_basis`` "rent": the provider houses them; RunPod rents the Workstation Edition by the GPU-hour).
+    8 × RTX PRO 6000
     Blackwell Workstation Edition: refused; 2 of them (one deskside workstation), 8 of its Server Edition or
     Max-Q (blower): not."""
     return (rack_server_boards(card) == 0 and scenario.economics.owned_cards < scenario.count

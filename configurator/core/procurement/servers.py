@@ -150,9 +150,13 @@ Blackwell in three editions: the 600 W Workstation Edition (double flow-through 
 blower Max-Q Workstation Edition for multi-GPU workstations, and the passive Server Edition for servers,
 whose 2U/4U "RTX PRO Servers" of up to 8 boards were announced with Cisco, Dell, HPE, Lenovo and Supermicro
 (NVIDIA's product pages and Computex newsroom release, March-May 2025; read online in 2025, not re-checked
-offline in December 2026). No server maker's list reviewed names the Workstation Edition. Such boards are
-housed only in deskside workstations, :data:`CARDS_PER_DESKSIDE` each (:func:`rack_server_boards`, the one
-rule; :func:`configurator.core.procurement.host.refused_in_servers` applies it to a scenario). Until
+offline in December 2026). The price file's PCIe servers (``server-pcie-2/4/8``) are such general-purpose
+servers, priced for passive boards. **Not a law of physics**: integrators build 5U rack chassis with a fan wall
+for flow-through boards (autonomous-ai/autonomous-computer ``4x-6000/README.md``: four RTX PRO 6000 Blackwell
+Workstation cards "over the airflow modules"; ``autonomous-ai/Personal-AI-Computer`` @c966c3b6 ``8x-5090``:
+eight RTX 5090 in a 5U chassis, 5,100 W) — no such item is in the price file, so the bill cannot price one.
+Such boards are housed only in deskside workstations, :data:`CARDS_PER_DESKSIDE` each (:func:`rack_server_boards`,
+the one rule; :func:`configurator.core.procurement.host.refused_in_servers` applies it to a scenario). Until
 December 2026 8 × RTX PRO 6000 Blackwell Workstation Edition were billed in one 8-slot rack server with a
 caution (``flow-through-in-server``) and ranked, and named as the chatbot's nearest over budget (persona51)."""
 

@@ -68,3 +68,17 @@ def test_the_chatbot_nearest_over_budget_is_not_a_bill_that_cannot_be_built(cata
     nearest = budget_short(result)
     assert nearest is not None and nearest.card.id != "rtx-pro-6000-blackwell"
     assert "none in a standard rack server" in result.left_out["rtx-pro-6000-blackwell"].text
+
+
+def test_a_ranking_by_rent_keeps_the_workstation_board_a_provider_rents(catalog):
+    """A rent is no bill: ranked by rent with no budget set, 48 × RTX PRO 6000 Blackwell Workstation Edition (RunPod
+    rents it by the GPU-hour) is ranked again, as before the rule (first, 0.0956 USD a frame); bought, refused."""
+    from configurator.core.recommend import Filters
+
+    scenario = Scenario(model=preset("llama3-8b"), card_id="rtx-pro-6000-blackwell", count=8, workload="render",
+                        graphics={"frames": 20000}, constraints={"deadline_hours": 24.0})
+    named = Filters(cards=("rtx-pro-6000-blackwell", "rtx-pro-6000-blackwell-server"))
+    by_rent = recommend(scenario, catalog, Objective.CLOUD, named)
+    assert by_rent.ranked[0].card.id == "rtx-pro-6000-blackwell" and by_rent.ranked[0].count == 48
+    bought = recommend(scenario, catalog, Objective.TCO, named)
+    assert [r.card.id for r in bought.ranked] == ["rtx-pro-6000-blackwell-server"]

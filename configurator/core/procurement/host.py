@@ -22,7 +22,7 @@ from __future__ import annotations
 from configurator.core.catalog import Card
 from configurator.core.desks import at_desks, desktops
 from configurator.core.procurement.servers import CARDS_PER_DESKSIDE, deskside_board, rack_server_boards
-from configurator.core.scenario import Scenario
+from configurator.core.scenario import Scenario, updated
 from configurator.core.verdicts import Verdict
 
 
@@ -79,3 +79,14 @@ def _card_name(card_id: str | None) -> str | None:
 
     found = next((c for c in load_bundled_catalog().cards if c.id == card_id), None)
     return found.name if found is not None else None
+
+
+def rented_by_rent(scenario: Scenario, card: Card, by_rent: bool) -> Scenario:
+    """``scenario`` as a ranking by rent (``by_rent``) weighs it for a card the housing rule refuses in rack
+    servers (:func:`refused_in_servers`, at whatever count the ranking tries): the cards rented (``budget_basis`` "rent"), the provider housing them — RunPod
+    rents the RTX PRO 6000 Blackwell Workstation Edition by the GPU-hour, and the render farm's rent ranking put
+    it first (0.0956 USD a frame) until the rule refused it there too. Unchanged otherwise, and where a budget is
+    set (a capex budget says the buyer buys, as :func:`~configurator.core.recommend_pricing.rented_for` reads it)."""
+    if not by_rent or scenario.constraints.budget is not None or rack_server_boards(card) != 0:  # any count
+        return scenario
+    return updated(scenario, constraints={"budget_basis": "rent"})

@@ -195,7 +195,7 @@ def test_verdict_shape():
     unknown = Verdict("budget", 100.0, 40.0, "CNY", None, basis="capex", params={"unpriced": 3})
     assert not unknown.blocks and "bill lines without a price: 3" in unknown.message.text
     assert set(CONSTRAINTS) == {"budget", "region", "deadline", "power-cap", "rack-power", "throughput",
-                                "request-rate", "ttft", "tpot"}
+                                "request-rate", "ttft", "tpot", "housing"}  # housing: a rule, said where broken
 
 
 def test_every_verdict_has_words_in_both_languages(catalog):

@@ -125,18 +125,31 @@ def test_what_a_data_hall_needs_is_said_set_aside(catalog):
     assert plain == {"deskside-workstation"}  # the defaults: nothing set aside to say
 
 
-def test_a_flow_through_cooler_is_flagged_in_a_server_not_at_a_workstation(catalog):
+def test_a_flow_through_board_is_refused_in_a_server_not_at_a_workstation(catalog):
+    """One or two RTX PRO 6000 Blackwell Workstation Edition go in a deskside workstation, where its fans belong:
+    the bill can be built; eight need rack servers, which do not take them (host.refused_in_servers): the
+    summary says it cannot be built; owned or rented boards are not refused (housed already, or by the
+    provider)."""
     from configurator.core.architecture import preset
+    from configurator.core.procurement.host import refused_in_servers
     from configurator.core.scenario import Scenario
     from configurator.report.summary import build_summary
 
-    def cautions(count: int) -> tuple[str, ...]:
-        scenario = Scenario(model=preset("llama3-8b"), card_id="rtx-pro-6000-blackwell", count=count,
-                            workload="render", graphics={"frames": 2000})
-        return build_summary(estimate(scenario, catalog.get("rtx-pro-6000-blackwell")), catalog, "en").cautions
+    card = catalog.get("rtx-pro-6000-blackwell")
 
-    assert not any("flow-through cooler" in line for line in cautions(1))  # its fans belong in a workstation
-    assert any("flow-through cooler" in line for line in cautions(8))  # eight in rack servers
+    def scenario(count: int, **more) -> Scenario:
+        return Scenario(**{"model": preset("llama3-8b"), "card_id": card.id, "count": count, "workload": "render",
+                           "graphics": {"frames": 2000}, **more})
+
+    def status(count: int) -> str:
+        return build_summary(estimate(scenario(count), card), catalog, "en").status
+
+    assert "cannot be built" not in status(2) and "cannot be built" in status(8)
+    assert refused_in_servers(scenario(8), card) and not refused_in_servers(scenario(2), card)
+    assert not refused_in_servers(scenario(8, economics={"owned_cards": 8}), card)
+    assert not refused_in_servers(scenario(8, constraints={"budget": 1e5, "budget_basis": "rent"}), card)
+    assert not refused_in_servers(scenario(8, card_id="rtx-pro-6000-blackwell-server"),
+                                  catalog.get("rtx-pro-6000-blackwell-server"))
 
 
 def test_a_deskside_workstation_shows_no_colocation_row():

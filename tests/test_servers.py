@@ -283,9 +283,11 @@ def test_a_workstation_card_with_a_flow_through_cooler_is_flagged_in_a_rack_serv
         "h100-sxm"))
 
 
-def test_the_render_farm_answer_flags_the_workstation_winner(catalog):
-    """Through the recommendation: the first row's reasons carry the flow-through word when bought,
-    not when the ranking is by rent."""
+def test_the_render_farm_answer_refuses_workstation_boards_in_rack_servers(catalog):
+    """The render farm's winner was 48 × RTX PRO 6000 Blackwell Workstation Edition (600 W, flow-through fans)
+    housed eight to a rack server with a caution; since the housing rule (procurement/servers.py
+    rack_server_boards) it is not ranked when bought, its reason naming the Server Edition, in both languages;
+    one card (a deskside workstation) is still ranked, and the Server Edition is not refused."""
     from configurator.core.architecture import preset
     from configurator.core.recommend import Objective, recommend
     from configurator.core.scenario import Scenario
@@ -293,33 +295,34 @@ def test_the_render_farm_answer_flags_the_workstation_winner(catalog):
     scenario = Scenario(model=preset("llama3-8b"), card_id="rtx-pro-6000-blackwell", count=8, workload="render",
                         graphics={"frames": 20000}, constraints={"deadline_hours": 24.0})  # a farm: 48 cards
     alone = Scenario(model=preset("llama3-8b"), card_id="rtx-pro-6000-blackwell", count=8, workload="render",
-                     graphics={"frames": 2000})  # no deadline: 1 card, in a deskside workstation (desk1): unflagged
-    assert not any("flow-through-in-server" in {m.id for m in r.reasons} for r in recommend(alone, catalog).ranked)
-    for objective, flagged in ((Objective.TCO, True), (Objective.CLOUD, False)):
-        said = {r.card.id: {m.id for m in r.reasons} for r in recommend(scenario, catalog, objective).ranked}
-        assert flagged is ("flow-through-in-server" in said.get("rtx-pro-6000-blackwell", set()))
-        assert not any("flow-through-in-server" in ids for card, ids in said.items() if card != "rtx-pro-6000-blackwell")
-    assert objective is Objective.CLOUD
+                     graphics={"frames": 2000})  # no deadline: 1 card, in a deskside workstation (desk1): ranked
+    assert "rtx-pro-6000-blackwell" in {r.card.id for r in recommend(alone, catalog).ranked}
+    result = recommend(scenario, catalog, Objective.TCO, limit=60)
+    assert "rtx-pro-6000-blackwell" not in {r.card.id for r in result.considered}
+    why = result.left_out["rtx-pro-6000-blackwell"]
+    assert "none in a standard rack server" in why.text and "RTX PRO 6000 Blackwell Server Edition" in why.text
+    assert "标准机架服务器不装" in why.text_in("zh_CN") and "服务器版" in why.text_in("zh_CN")
+    assert "rtx-pro-6000-blackwell-server" not in result.left_out or "rack server" not in \
+        result.left_out["rtx-pro-6000-blackwell-server"].text
 
 
-@pytest.mark.parametrize("language, word", [("en", "flow-through cooler"), ("zh_CN", "穿透式风扇散热器")])
-def test_the_summary_flags_a_workstation_card_with_a_flow_through_cooler(catalog, language, word):
-    """The first page's cautions name the flow-through cooler of the chosen RTX PRO 6000 Blackwell
-    Workstation Edition housed in rack servers, in the reader's language; a buyer choosing the Server
-    Edition reads it only of the recommended option, the Workstation Edition, by name."""
+@pytest.mark.parametrize("language, word", [("en", "cannot be built"), ("zh_CN", "无法装配")])
+def test_the_summary_says_workstation_boards_in_rack_servers_cannot_be_built(catalog, language, word):
+    """The summary of 8 × RTX PRO 6000 Blackwell Workstation Edition (rack servers) says it cannot be built and why,
+    in the reader's language, with no second caution for the same fact; 8 of the Server Edition say neither."""
     from configurator.core.architecture import preset
     from configurator.core.estimate import estimate
     from configurator.core.scenario import Scenario
     from configurator.report.summary import build_summary
 
-    def cautions(card_id):
+    def summary(card_id):
         scenario = Scenario(model=preset("llama3-8b"), card_id=card_id, count=8, workload="render",
                             graphics={"frames": 2000})
-        return build_summary(estimate(scenario, catalog.get(card_id)), catalog, language).cautions
+        return build_summary(estimate(scenario, catalog.get(card_id)), catalog, language)
 
-    assert any(word in line for line in cautions("rtx-pro-6000-blackwell"))
-    workstation = "Workstation Edition" if language == "en" else "工作站版"
-    assert all(workstation in line for line in cautions("rtx-pro-6000-blackwell-server") if word in line)
+    refused, server = summary("rtx-pro-6000-blackwell"), summary("rtx-pro-6000-blackwell-server")
+    assert word in refused.status and not refused.cautions
+    assert word not in server.status and not any("flow-through" in line or "穿透式" in line for line in server.cautions)
 
 
 def test_a_part_filled_pcie_server_powers_the_cards_it_holds_not_empty_slots(catalog):

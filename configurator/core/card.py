@@ -176,6 +176,9 @@ class Cooling(_Frozen):
     kind: CoolerKind | None = Field(description="the cooler it is sold with (None: not stated, or several)")
     source: str = Field(min_length=3, description="where the cooler is stated, or where it was looked for")
     note: str | None = None
+    rack_edition: str | None = Field(default=None, description="the catalog id of its vendor's edition of the "
+                                     "board for rack servers (a passive server edition), where the vendor sells one "
+                                     "and this edition is not it")
 
     @model_validator(mode="after")
     def _unknown_says_why(self) -> Cooling:

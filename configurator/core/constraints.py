@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from configurator.core.bill_covers import bill_covers
 from configurator.core.catalog import Card
 from configurator.core.economics import Costs, Power, node_power_kw
-from configurator.core.procurement.host import in_office
+from configurator.core.procurement.host import housing_verdict, in_office
 from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook, price_book_for
@@ -87,6 +87,9 @@ def check(scenario: Scenario, card: Card, *, costs: Costs, power: Power | None, 
         verdicts.append(floor("throughput", c.min_tokens_per_s, rate, "tokens/s"))
     if serving or serving_speed is not None:
         verdicts.extend(serving_verdicts(scenario, serving_speed, slow_end_card=card))
+    housing = housing_verdict(scenario, card)  # no limit set: a bill that cannot be built (workstation boards)
+    if housing is not None:
+        verdicts.append(housing)
     return tuple(verdicts)
 
 

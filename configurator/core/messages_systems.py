@@ -1,7 +1,8 @@
 """Message templates of rack-scale systems as the buyer's answer says them (how many systems and
 racks, the count over a memory bar of a card counted in chips ('8 颗 NPU', not '8 张卡'), which item id
 a quote prices, a TCO without energy and why, cooling that is not published; modules bought in whole
-servers; a workstation card's flow-through cooler in a rack server), in both languages; merged into
+servers; a workstation card's flow-through cooler in a rack server, and the rule that refuses such boards there),
+in both languages; merged into
 :mod:`configurator.core.messages`' catalogues, keyed by message id."""
 
 from __future__ import annotations
@@ -44,6 +45,14 @@ SYSTEMS_ENGLISH: dict[str, str] = {
         "{card} is a workstation card with a flow-through cooler, here {count} cards in rack servers: "
         "{vendor}'s Server Edition (passive) is the card for a rack server — quote it"
     ),
+    "housing-not-met": (
+        "{card} is a workstation board, its fans blowing into the case: up to {per} in a deskside workstation, "
+        "none in a standard rack server — {count} cards need rack servers, which take the {edition}"
+    ),
+    "housing-not-met-any": (
+        "{card} is a workstation board, its fans blowing into the case: up to {per} in a deskside workstation, "
+        "none in a standard rack server — {count} cards need rack servers, which take a passive or blower board"
+    ),
 }
 
 SYSTEMS_CHINESE: dict[str, str] = {
@@ -72,5 +81,13 @@ SYSTEMS_CHINESE: dict[str, str] = {
     "flow-through-in-server": (
         "{card} 是采用穿透式风扇散热器的工作站显卡，此处 {count} 张装在机架服务器中："
         "机架服务器应选 {vendor} 的服务器版（被动散热）——请为其询价"
+    ),
+    "housing-not-met": (
+        "{card} 是工作站显卡，风扇向机箱内排热：一台桌边工作站最多装 {per} 张，标准机架服务器不装——"
+        "{count} 张卡需要机架服务器，机架服务器应选 {edition}"
+    ),
+    "housing-not-met-any": (
+        "{card} 是工作站显卡，风扇向机箱内排热：一台桌边工作站最多装 {per} 张，标准机架服务器不装——"
+        "{count} 张卡需要机架服务器，机架服务器应选被动散热或涡轮风扇散热的卡"
     ),
 }

@@ -17,6 +17,7 @@ from configurator.core.catalog import Card
 from configurator.core.constraints import region_excludes
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, deadline_msg, msg
+from configurator.core.procurement.host import rented_by_rent
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.recommend_costs import cloud_per_million, energy_per_million, tco_per_million
 from configurator.core.recommend_filters import CONSUMER_LEFT_OUT, Filters
@@ -164,7 +165,8 @@ def rank_card(scenario: Scenario, card: Card, objective: Objective = Objective.T
     if not filters.allows(card, scenario.workload):
         consumer_only = card.is_consumer and replace(filters, consumer=True).allows(card, scenario.workload)
         return CardRanking(card, why=CONSUMER_LEFT_OUT if consumer_only else msg("left-out-filtered"))
-    priced = rented_for(priced_for(scenario, card, filters), objective)
+    priced = rented_by_rent(rented_for(priced_for(scenario, card, filters), objective), card,
+                            objective is Objective.CLOUD)  # a rent is no bill: the housing rule refuses bills
     barred = region_excludes(priced, card)  # none for cards already owned: delivered
     if barred is not None:  # may not be exported there at all: left out, not below the line
         return CardRanking(card, why=barred.message)

@@ -48,8 +48,10 @@ from configurator.core.stated import significant
 from configurator.core.trade_words import fee_from_params
 
 CONSTRAINTS = ("budget", "region", "deadline", "power-cap", "rack-power", "throughput", "request-rate", "ttft",
-               "tpot")
-"""Every constraint id, in the order a summary lists them."""
+               "tpot", "housing")
+"""Every constraint id, in the order a summary lists them. ``housing`` is no limit the buyer sets: a rule the
+checker states only where a bill cannot be built (:func:`configurator.core.procurement.host.housing_verdict`:
+workstation boards with fans blowing into the case, in rack servers)."""
 
 CEILINGS = frozenset({"budget", "deadline", "power-cap", "rack-power", "ttft", "tpot"})
 """Constraints met at or below their target; ``throughput`` and ``request-rate`` are floors,
@@ -61,7 +63,7 @@ users served within the targets there where it holds both (as the owned cards al
 :mod:`configurator.core.recommend_owned`: an offline batch job with a time per token target alone has none for the
 first token, and 8 × Gaudi 3 "served" its 200 users in a layout whose first token never came; review50)."""
 
-RULES = frozenset({"region", "vendors"})
+RULES = frozenset({"region", "vendors", "housing"})
 """Constraints met or not by what the card is, not by a figure: the delivery region and the vendors the
 buyer narrowed the cards to (``vendors``: a ranking filter, checked by
 :func:`configurator.core.recommend_filters.vendors_verdict`, not by the scenario's checker)."""
@@ -504,6 +506,15 @@ def _vendors(v: Verdict) -> Message:
     return msg("vendors-met" if v.met else "vendors-not-met", card=v.params["card"], vendor=v.actual)
 
 
-_MESSAGES = {"budget": _budget, "region": _region, "vendors": _vendors,
+def _housing(v: Verdict) -> Message:
+    """The housing verdict in words: a workstation board a rack server does not take, how many a deskside
+    workstation does, and the vendor's rack edition where the catalog names one."""
+    p = v.params
+    if p.get("edition_name"):
+        return msg("housing-not-met", card=p["card"], per=v.target, count=v.actual, edition=p["edition_name"])
+    return msg("housing-not-met-any", card=p["card"], per=v.target, count=v.actual)
+
+
+_MESSAGES = {"budget": _budget, "region": _region, "vendors": _vendors, "housing": _housing,
              "deadline": _deadline, "power-cap": _power, "rack-power": _power,
              "throughput": _floor_rate, "request-rate": _floor_rate, "ttft": _latency, "tpot": _latency}

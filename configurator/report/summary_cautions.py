@@ -41,9 +41,12 @@ def coolers(est: Estimate, best: Option | None, ranked: dict, w: Words) -> tuple
     ranking words it where it is ranked at the chosen count (a rent ranking says none), else from the card (one or
     two in a deskside workstation say none: the ranked row's count may differ from the choice's); then the
     recommended option's where it is another card, said as the recommended option's (the render
-    farm's 48 × RTX PRO 6000 Blackwell Workstation Edition)."""
+    farm's 48 × RTX PRO 6000 Blackwell Workstation Edition); none where the housing rule refuses the bill
+    (:func:`~configurator.core.procurement.host.housing_verdict` says it among the verdicts)."""
     def said(option: Estimate):
         card, count = option.card, option.scenario.count
+        if any(v.id == "housing" for v in option.violations):  # refused in rack servers: its verdict says why
+            return ()
         if card.id in ranked and ranked[card.id].estimate.scenario.count == count:  # the row at this count
             return tuple(m for m in ranked[card.id].reasons if m.id == FLOW_THROUGH_IN_SERVER)
         at_workstation = at_a_workstation(option.scenario, card)

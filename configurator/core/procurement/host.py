@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from configurator.core.catalog import Card
 from configurator.core.desks import at_desks, desktops
-from configurator.core.procurement.servers import deskside_board
-from configurator.core.scenario import Scenario
+from configurator.core.procurement.servers import CARDS_PER_DESKSIDE, deskside_board, rack_server_boards
+from configurator.core.scenario import Scenario, updated
+from configurator.core.verdicts import Verdict
 
 
 def at_a_workstation(scenario: Scenario, card: Card) -> bool:
@@ -42,3 +43,50 @@ def in_office(scenario: Scenario, card: Card) -> bool:
     return at_desks(scenario) or at_a_workstation(scenario, card)
 
 
+
+
+def refused_in_servers(scenario: Scenario, card: Card) -> bool:
+    """Whether ``scenario``'s bill would put boards in rack servers that a rack server does not take
+    (:func:`~configurator.core.procurement.servers.rack_server_boards`: a workstation board whose fans blow
+    into the case, none in a standard rack server): cards bought (more than those owned, which are housed
+    already), neither at the users' desks nor in one deskside workstation (:func:`in_office`), nor rented
+    (``budget_basis`` "rent": the provider houses them; RunPod rents the Workstation Edition by the GPU-hour).
+    8 × RTX PRO 6000
+    Blackwell Workstation Edition: refused; 2 of them (one deskside workstation), 8 of its Server Edition or
+    Max-Q (blower): not."""
+    return (rack_server_boards(card) == 0 and scenario.economics.owned_cards < scenario.count
+            and scenario.constraints.budget_basis != "rent" and not in_office(scenario, card))
+
+
+def housing_verdict(scenario: Scenario, card: Card) -> Verdict | None:
+    """The rule verdict (``housing``) of a bill that cannot be built (:func:`refused_in_servers`): not met,
+    ``target`` the boards one deskside workstation takes (:data:`~configurator.core.procurement.servers.
+    CARDS_PER_DESKSIDE`), ``actual`` the cards; its words name the vendor's rack edition where the catalog
+    names one (``cooling.rack_edition``). None where the bill can be built."""
+    if not refused_in_servers(scenario, card):
+        return None
+    edition = card.cooling.rack_edition if card.cooling is not None else None
+    return Verdict("housing", CARDS_PER_DESKSIDE, scenario.count, "cards", False,
+                   params={"card": card.name, "count": scenario.count, "edition": edition,
+                           "edition_name": _card_name(edition)})
+
+
+def _card_name(card_id: str | None) -> str | None:
+    """The bundled catalog's name of ``card_id`` (a rack edition the words name), else None."""
+    if card_id is None:
+        return None
+    from configurator.core.catalog import load_bundled_catalog  # parsed once; read only where a bill is refused
+
+    found = next((c for c in load_bundled_catalog().cards if c.id == card_id), None)
+    return found.name if found is not None else None
+
+
+def rented_by_rent(scenario: Scenario, card: Card, by_rent: bool) -> Scenario:
+    """``scenario`` as a ranking by rent (``by_rent``) weighs it for a card the housing rule refuses in rack
+    servers (:func:`refused_in_servers`, at whatever count the ranking tries): the cards rented (``budget_basis`` "rent"), the provider housing them — RunPod
+    rents the RTX PRO 6000 Blackwell Workstation Edition by the GPU-hour, and the render farm's rent ranking put
+    it first (0.0956 USD a frame) until the rule refused it there too. Unchanged otherwise, and where a budget is
+    set (a capex budget says the buyer buys, as :func:`~configurator.core.recommend_pricing.rented_for` reads it)."""
+    if not by_rent or scenario.constraints.budget is not None or rack_server_boards(card) != 0:  # any count
+        return scenario
+    return updated(scenario, constraints={"budget_basis": "rent"})

@@ -140,6 +140,45 @@ def whole_servers_reason(card: Card, count: int, rented: bool = False, owned: in
     return msg(("whole-servers-rented" if rented else "whole-servers") + chips, card=card.name, unit=unit, count=count)
 
 
+FANS_INTO_THE_CASE = frozenset({"flow-through", "active-fan"})
+"""Coolers whose fans blow a board's heat into its case (:data:`~configurator.core.card.CoolerKind`): a
+workstation's open-air cooler, made for a desktop case's own airflow, not a rack server's."""
+
+RACK_SERVER_FAN_BOARDS = 0
+"""Boards with fans blowing into the case (:data:`FANS_INTO_THE_CASE`) one rack server takes [count]: none.
+A rack server's fans push air front to back through passive heatsinks (or past blowers exhausting out of
+the bracket); its makers build and certify it with the server boards. NVIDIA sells the RTX PRO 6000
+Blackwell in three editions: the 600 W Workstation Edition (double flow-through fans) for desktops, the 300 W
+blower Max-Q Workstation Edition for multi-GPU workstations, and the passive Server Edition for servers,
+whose 2U/4U "RTX PRO Servers" of up to 8 boards were announced with Cisco, Dell, HPE, Lenovo and Supermicro
+(NVIDIA's product pages and Computex newsroom release, March-May 2025; read online in 2025, not re-checked
+offline in December 2026). The price file's PCIe servers (``server-pcie-2/4/8``) are such general-purpose
+servers, priced for passive boards. **Not a law of physics**: integrators build 5U rack chassis with a fan wall
+for flow-through boards (autonomous-ai/autonomous-computer ``4x-6000/README.md``: four RTX PRO 6000 Blackwell
+Workstation cards "over the airflow modules"; ``autonomous-ai/Personal-AI-Computer`` @c966c3b6 ``8x-5090``:
+eight RTX 5090 in a 5U chassis, 5,100 W) — no such item is in the price file, so the bill cannot price one.
+Such boards are housed only in deskside workstations, :data:`CARDS_PER_DESKSIDE` each (:func:`rack_server_boards`,
+the one rule; :func:`configurator.core.procurement.host.refused_in_servers` applies it to a scenario). Until
+December 2026 8 × RTX PRO 6000 Blackwell Workstation Edition were billed in one 8-slot rack server with a
+caution (``flow-through-in-server``) and ranked, and named as the chatbot's nearest over budget (persona51)."""
+
+
+def fan_board(card: Card) -> bool:
+    """Whether ``card`` is a PCIe board sold with fans that blow its heat into the case (its catalog
+    ``cooling``, :data:`FANS_INTO_THE_CASE`: the RTX PRO 6000 Blackwell Workstation Edition); False where
+    the cooler is passive, a blower, liquid, or not stated (a GeForce card, sold in its partners' designs)."""
+    return (card.cooling is not None and card.cooling.kind in FANS_INTO_THE_CASE
+            and _housing(card.form_factor or "") == "pcie")
+
+
+def rack_server_boards(card: Card) -> int | None:
+    """Boards of ``card`` one rack server takes by its cooler [count]: :data:`RACK_SERVER_FAN_BOARDS`
+    (none) for a board whose fans blow into the case (:func:`fan_board`), which only a deskside
+    workstation houses (:data:`CARDS_PER_DESKSIDE` each); None where the cooler sets no limit (the
+    server's slots do: :func:`server_type`)."""
+    return RACK_SERVER_FAN_BOARDS if fan_board(card) else None
+
+
 FLOW_THROUGH_IN_SERVER = "flow-through-in-server"
 """The message id of :func:`flow_through_reason` (the report finds the row's word by it)."""
 
@@ -158,8 +197,10 @@ def flow_through_reason(card: Card, count: int, at_workstation: bool = False) ->
     6000 Blackwell Workstation Edition) into the chassis, where a rack server's fans push air front
     to back through passive heatsinks; NVIDIA sells the passive Server Edition for servers and the
     300 W blower Max-Q Workstation Edition for multi-GPU workstations (NVIDIA's RTX PRO 6000
-    Blackwell product pages, 2025; not re-checked offline in December 2026). The bill still houses the cards in PCIe servers
-    (:func:`server_type`): the row says so instead of hiding the card. None for a card without a
+    Blackwell product pages, 2025; not re-checked offline in December 2026). Since December 2026 a bill of such
+    boards bought for rack servers is refused (:func:`rack_server_boards`, its ``housing`` verdict): this caution
+    is left for a row the rule does not refuse — boards already owned, housed in the buyer's servers, or
+    priced by rent. The bill houses the cards in PCIe servers (:func:`server_type`). None for a card without a
     flow-through cooler (the catalog's sourced ``cooling``: passive, blower, not stated …), one not
     housed in a PCIe server, or one the bill houses in a deskside workstation (``at_workstation``:
     :func:`~configurator.core.procurement.host.at_a_workstation`, where its fans belong)."""

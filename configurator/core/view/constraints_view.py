@@ -167,6 +167,7 @@ BRIEF_MISSED = {
     "throughput": "{by} short of the training throughput needed", "request-rate": "{by} short of the request rate",
     "ttft": "first token {by} over the {percentile} target", "tpot": "{by} per output token over the {percentile} target",
     "vendors": "not made by a vendor asked for",
+    "housing": "a workstation board: none in a standard rack server",
 }
 """Label ids of a broken constraint in a headline's few words, by verdict id (``{by}``: how far it
 misses, with its unit); the region has its own (:func:`verdict_brief`)."""
@@ -268,8 +269,15 @@ def constraints_verdict(verdicts: Iterable[Verdict], runs: bool = True) -> Phras
     the same estimate within budget read "meets both constraints", the defaults counted only when one
     broke: persona 45b). Every one broken is said as every one met is ("breaks both constraints", "breaks
     all 3 constraints", "breaks the default latency targets for interactive chat"; "breaks 2 of 2" and
-    "违反 2 项约束中的 2 项" until session 48)."""
+    "违反 2 项约束中的 2 项" until session 48). A bill that cannot be built (the ``housing`` rule, no constraint
+    the buyer set: :func:`~configurator.core.procurement.host.housing_verdict`) is said first, apart from the
+    count ("cannot be built: a workstation board: none in a standard rack server; meets the one constraint set")."""
     verdicts = tuple(verdicts)
+    built = [Phrase("cannot be built: {why}", {"why": verdict_brief(v, runs)}) for v in verdicts if v.id == "housing"]
+    verdicts = tuple(v for v in verdicts if v.id != "housing")
+    if built:
+        counted = constraints_verdict(verdicts, runs)
+        return _listed(built + ([counted] if counted is not None else []))
     if not verdicts:
         return None
     total = len(verdicts)
@@ -338,6 +346,9 @@ def target_phrase(verdict: Verdict) -> Phrase | str:
         return Phrase(BUDGET_CAPS[v.basis], {"budget": Amount(target, v.unit, money=True)})
     if v.id == "region":
         return "Mainland China"
+    if v.id == "housing":  # a rule, not set: workstation boards (procurement/servers.py rack_server_boards)
+        return Phrase("rule: up to {per} boards a deskside workstation, none in a standard rack server",
+                      {"per": int(target)})
     if v.id in ("ttft", "tpot"):
         return Phrase("≤ {ms} at {percentile} ({origin})", {
             "ms": Amount(target / 1000, "ms"), "percentile": v.basis,

@@ -42,7 +42,7 @@ DEFAULTS_SAID = {("model",): "(default model)", ("tokens",): "(default token bud
                  ("model", "tokens"): "(default model and token budget)"}
 """Label ids of the defaults a job was asked with, said after the job's words, by which are defaults."""
 
-SAID_APART = frozenset({"region", "ttft", "tpot"})
+SAID_APART = frozenset({"region", "ttft", "tpot", "housing"})
 """Verdicts the line does not word one by one: the region is named from the scenario (:data:`REGIONS`: 'other'
 has no verdict), the latency targets in one phrase (:func:`_latency_targets`)."""
 

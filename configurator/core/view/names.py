@@ -183,7 +183,7 @@ BUDGET_BASES = {"capex": "Capex (buying: cards, servers, network, storage, racks
 CONSTRAINT_NAMES = {"budget": "Budget", "region": "Delivery region", "deadline": "Deadline", "power-cap": "Power cap",
                     "rack-power": "Power per server", "throughput": "Training throughput",
                     "request-rate": "Request rate", "ttft": "First token", "tpot": "Time per output token",
-                    "vendors": "Vendors"}
+                    "vendors": "Vendors", "housing": "Rack-server housing"}
 """Label ids of the constraints a buyer sets (``core.verdicts.CONSTRAINTS``), as a summary names them."""
 
 REGIONS = {None: "Anywhere (no export rule, global rents)", "cn": "Mainland China", "other": "Elsewhere"}

@@ -155,6 +155,10 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "Vendors": "厂商",  # the vendors the cards were narrowed to (report/summary_front.py vendor_row)
     "Mainland-China vendors only": "仅中国大陆厂商",
     "not made by a vendor asked for": "不属于所选厂商",
+    "a workstation board: none in a standard rack server": "工作站显卡：标准机架服务器不装",  # the housing rule (procurement/host.py)
+    "Rack-server housing": "机架服务器安装",
+    "cannot be built: {why}": "无法装配：{why}",
+    "rule: up to {per} boards a deskside workstation, none in a standard rack server": "规则：每台桌边工作站最多 {per} 张，标准机架服务器不装",
     "{card} is made by {vendor}": "{card} 的厂商为{vendor}",
     "nothing checked against them": "未据此核对",
     "{names} — nothing checked against them": "{names}——未据此核对",

@@ -34,9 +34,10 @@ def _summary(tmp_path, language: str, *more: str) -> str:
 
 @pytest.mark.parametrize(("language", "then", "excluded"), [
     ("en", "**Recommended by lowest total cost of ownership: 16 × Ascend 910C server — Atlas 800T/800I A3 (8 per "
-           "server), which fits and meets every constraint set.", "the total excludes energy (no published board power)"),
-    ("zh_CN", "**按总拥有成本最低推荐：16 × 昇腾 910C 服务器——Atlas 800T/800I A3（每台 8 颗），显存可容纳且满足所设的全部约束。",
-     "总额不含电费（无公开的板卡功耗）")])
+           "server), which fits and meets every constraint set.",
+     "the total excludes energy (no published board power)"),
+    ("zh_CN", "**按总拥有成本最低推荐：16 × 昇腾 910C 服务器——Atlas 800T/800I A3（每台 8 颗），"
+              "显存可容纳且满足所设的全部约束。", "总额不含电费（无公开的板卡功耗）")])
 def test_the_summary_recommends_the_configuration_that_meets_them_all_its_total_without_energy(
         tmp_path, language, then, excluded):
     """Session 51 (buyer51, persona50b #11): the total without its energy is ranked (after every complete one:

@@ -68,8 +68,7 @@ def excluded_note(options: Sequence, w: Words) -> str | None:
     power unpublished (:func:`~configurator.core.procurement.partial.excluded_message`, buyer51)."""
     partial = [configuration(o.estimate, w) for o in options if unpriced_item(o.cost.bom)]
     note = totals_note((o.cost.bom for o in options), w.label("; ").join(partial))
-    powerless = [configuration(o.estimate, w) for o in options if o.score is not None
-                 and _without_energy(o.cost)]
+    powerless = [configuration(o.estimate, w) for o in options if _without_energy(o.cost)]
     energy = msg("totals-exclude-energy", rows=w.label("; ").join(powerless)) if powerless else None
     said = [sentence(w, m) for m in (note, energy) if m is not None]
     return sentences(w, *said) if said else None

@@ -22,9 +22,10 @@ from configurator.report.language import Words
 from configurator.report.summary_front import rent_text
 
 NOTHING_RANKED = ["recommend", "--lang", "zh_CN", "--region", "cn", "--workload", "inference", "--model", "qwen2.5-72b",
-                  "--concurrency", "500", "--budget", "500万", "--domestic-only"]
-"""The persona's question: domestic cards only, 500 users of a 72B model, 5 million CNY: none fits the
-budget, three have no price or power figure."""
+                  "--concurrency", "500", "--budget", "300万", "--domestic-only"]
+"""The persona's question: domestic cards only, 500 users of a 72B model, 3 million CNY: none fits the
+budget, and those without a price cannot be checked against it. (At 5 million CNY until session 51: the Ascend
+910C server, its board power unpublished, is ranked there now on its total without energy, buyer51.)"""
 
 
 @pytest.fixture(params=["en", "zh_CN"])

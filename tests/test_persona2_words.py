@@ -39,18 +39,22 @@ def test_the_summary_says_per_card_why_it_is_not_ranked():
                                                              "requests_per_s": 10.0},
                         economics={"currency": "CNY", "usd_to_currency": dated_rate("CNY").per_usd})
     chosen = estimate(scenario, catalog.get("v100-sxm-32gb"))
-    _mine, _priced, unpriced = ranked_options(chosen, catalog)
+    _mine, priced, unpriced = ranked_options(chosen, catalog)
     why = {o.estimate.card.id: o.reason.id for o in unpriced if o.reason is not None}
-    assert why.get("ascend-910c-a3-server") == "no-power-tco"
-    for language, power, price in (("en", " (no published board power)", " (no price)"),
-                                   ("zh_CN", "（无公开的板卡功耗）", "（无价格）")):
+    assert why.get("br100") == "no-price"
+    # session 51 (buyer51): the 910C server's total without its energy (no published board power) is ranked,
+    # after every complete total, and the alternatives say what it leaves out
+    assert "ascend-910c-a3-server" in {o.estimate.card.id for o in priced}
+    for language, excluded, price in (("en", ": TCO and cost per unit exclude energy (no published board power).",
+                                       " (no price)"),
+                                      ("zh_CN", "：TCO 和单位成本均不含电费（无公开的板卡功耗）。", "（无价格）")):
         summary = build_summary(chosen, catalog, language)
         server_name = card_name("Ascend 910C server — Atlas 800T/800I A3 (8 per server)", language)  # 昇腾 in Chinese
-        assert f"{server_name}{power}" in summary.recommendation
         assert price in summary.recommendation
-        rows = {row[1]: row for row in {t.key: t for t in summary.tables}["alternatives"].rows if row[0] == "—"}
-        server = next(row for name, row in rows.items() if server_name in name)
-        assert server[4].endswith(("CNY", "元"))  # its capex: it has a price (万元 in Chinese, session 38)
+        table = {t.key: t for t in summary.tables}["alternatives"]
+        server = next(row for row in table.rows if server_name in row[1])
+        assert server[0] != "—" and server[4].endswith(("CNY", "元"))  # ranked, with its capex
+        assert f"{server_name}{excluded}" in table.note
 
 
 def test_the_china_export_status_is_the_buyers_own_only_where_they_deliver_to_china():

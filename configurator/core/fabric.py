@@ -63,13 +63,31 @@ def fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:
     domain = ic.domain_size if rack_scale else cards_in_node(card.id, cards_per_node)
     linked = card.has_fast_link and ic.domain_size >= domain
     fast = ic.link_gbps_one_way if linked else (ic.pcie_gbps_one_way or PCIE_FALLBACK_GBPS)
-    network = ic.scale_out_gbps or (
-        assumptions.network_gbps_per_card if card.has_fast_link else assumptions.network_gbps_per_pcie_card)
+    network = ic.scale_out_gbps or host_bus_capped(
+        assumptions.network_gbps_per_card if card.has_fast_link else assumptions.network_gbps_per_pcie_card, card)
     if card.has_fast_link and not linked and ic.domain_size > 1:  # a bridge inside the server
         return Fabric(domain, fast, "pcie", network, ic.domain_size, ic.link_gbps_one_way)
     if linked and not rack_scale and ic.switchless_board == domain:  # a board without a switch: a pair's own links
         return Fabric(domain, fast, "link", network, domain, comm.switchless_pair_gbps(fast, domain), link_mesh=True)
     return Fabric(domain, fast, "link" if linked else "pcie", network, library="hccl" if ic.link == "hccs" else "nccl")
+
+
+def host_bus_capped(network_gbps: float, card: Card) -> float:
+    """A NIC's bandwidth per card as the card can take it [GB/s]: at most the card's own host link one way
+    (:attr:`~configurator.core.card.Interconnect.pcie_gbps_one_way`), where the catalog has it. A NIC on the
+    server's PCIe reaches the card's memory through the card's PCIe link (GPUDirect RDMA), so a PCIe Gen3 x16
+    card (Tesla V100: 15.75 GB/s one way, PCI-SIG PCI Express Base Specification 3.0, 8 GT/s × 16 lanes,
+    128b/130b) cannot take the default 400 Gb/s NIC's 50 GB/s; its era's servers carried 100 Gb/s EDR
+    InfiniBand (NVIDIA DGX-1: four EDR ports for eight V100). Cards with network ports on the chip (the catalog's
+    ``scale_out_gbps``, or an on-die RoCE link: Gaudi 2's three scale-out 100 GbE ports) are not capped here.
+    Binding on the catalog of December 2026: V100 (15.8 GB/s) and the PCIe Gen4 cards with a fast link (A100,
+    A800, A30, A40, RTX A6000, RTX 3090, MI250X, MLU370-X8: 31.5 GB/s). Until December 2026 a V100 training fleet
+    was timed on 50 GB/s per card (256 × Tesla V100 SXM2 16GB third in a rent ranking of a Llama 3 70B
+    fine-tune, persona50b #13)."""
+    host = card.interconnect.pcie_gbps_one_way
+    if host is None or card.interconnect.link == "ethernet-roce":
+        return network_gbps
+    return min(network_gbps, host)
 
 
 def card_fabric(card: Card, cards_per_node: int, assumptions: Assumptions) -> Fabric:

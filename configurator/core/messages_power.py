@@ -22,6 +22,8 @@ POWER_ENGLISH: dict[str, str] = {
     ),
     "no-power-tco": "{card}: no published board power — its energy, and so its total cost of ownership, cannot be "
                     "counted",
+    "total-excludes-energy": "The total excludes energy (no published board power)",
+    "totals-exclude-energy": "{rows}: TCO and cost per unit exclude energy (no published board power)",
     "unknown-power-for-cap": "{card} has no published board power: the power cap cannot be checked",
     "unknown-power-for-rack": "{card} has no published board power: the power one server draws cannot be checked",
     "over-power-cap": "Facility power {kw:,.{d}f} kW (average draw, PUE included): over the {cap:,.{d}f} kW power cap "
@@ -52,6 +54,8 @@ POWER_CHINESE: dict[str, str] = {
         "（无空闲功耗数据：为上限）"
     ),
     "no-power-tco": "{card}：没有公开的板卡功耗——无法计入其电费，因而无法计算总拥有成本",
+    "total-excludes-energy": "总额不含电费（无公开的板卡功耗）",
+    "totals-exclude-energy": "{rows}：TCO 和单位成本均不含电费（无公开的板卡功耗）",
     "over-power-cap": "机房功率 {kw:,.{d}f} kW（平均功耗，含 PUE）：超过 {cap:,.{d}f} kW 的功率上限 {over:,.{d}f} kW"
                       "（{share:.0%}）",
     "meets-power-cap": "机房功率 {kw:,.{d}f} kW（平均功耗，含 PUE），在 {cap:,.{d}f} kW 的功率上限内，余 {margin:,.{d}f} kW",

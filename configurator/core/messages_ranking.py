@@ -4,6 +4,13 @@ file's question set (:mod:`configurator.cli_ranking`) (English and Chinese; merg
 :mod:`configurator.core.messages`)."""
 
 RANKING_ENGLISH: dict[str, str] = {
+    "precision-risk-fp16": (
+        "No BF16 on {card}: the BF16 job runs in FP16 with loss scaling, timed at its FP16 rate — numerically "
+        "riskier for a model trained in BF16 (FP16 overflows above 65,504)"
+    ),
+    "precision-risk-fp32": (
+        "No BF16 or FP16 on {card}: the BF16 job runs at FP32 rates, timed so"
+    ),
     "reason-class-cheaper": (
         "{card} ({category} card) is {cheaper:.0%} cheaper per token than the best {other_category} card, {other}"
     ),
@@ -45,6 +52,11 @@ RANKING_ENGLISH: dict[str, str] = {
     ),
 }
 RANKING_CHINESE: dict[str, str] = {
+    "precision-risk-fp16": (
+        "{card} 不支持 BF16：该 BF16 作业以 FP16 加损失缩放运行，按 FP16 算力计时——对以 BF16 训练的模型数值风险更高"
+        "（FP16 超过 65,504 即溢出）"
+    ),
+    "precision-risk-fp32": "{card} 不支持 BF16 与 FP16：该 BF16 作业以 FP32 算力运行，按此计时",
     "reason-class-cheaper": "{card}（{category}卡）每词元成本比最佳{other_category}卡 {other} 低 {cheaper:.0%}",
     "reason-class-faster": "{card}（{category}卡）比最佳{other_category}卡 {other} 快 {ratio:.1f} 倍",
     "reason-class-close": "最佳{other_category}卡 {other} 的单位工作量成本仅比 {card} 高 {more:.0pct}",

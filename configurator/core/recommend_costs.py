@@ -28,9 +28,11 @@ def ownership_cost(est: Estimate, book: PriceBook | None = None) -> DeploymentCo
 def partial_total(est: Estimate, book: PriceBook | None = None) -> Message | None:
     """What the total ranked for ``est`` leaves out where it is ranked though partial: "The total excludes
     4 workstations (not priced: enter a quote for workstation-1gpu)", its cards priced and another line not
-    (:func:`~configurator.core.procurement.partial.items_unpriced`, the one place that decides it); None for a
-    bill priced in full or one whose cards lack a price."""
-    return excluded_message(ownership_cost(est, book).bom)
+    (:func:`~configurator.core.procurement.partial.items_unpriced`, the one place that decides it), or its energy
+    where the board power is not published ("The total excludes energy (no published board power)"); None for a
+    bill priced in full with its energy, or one whose cards lack a price."""
+    cost = ownership_cost(est, book)
+    return excluded_message(cost.bom, cost.ownership.energy_per_year is not None)
 
 
 def cloud_cost(est: Estimate) -> float | None:

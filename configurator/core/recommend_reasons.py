@@ -17,6 +17,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.procurement.host import at_a_workstation
 from configurator.core.procurement.servers import flow_through_reason, whole_servers_reason
+from configurator.core.precision_risk import precision_risk
 from configurator.core.recommend_costs import cloud_per_million, ownership_cost, partial_total
 from configurator.core.recommend_record import Objective, Recommendation, cost_basis
 from configurator.core.recommend_rent_tiers import rent_tiers_said
@@ -210,6 +211,9 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
         partial = None if objective is Objective.CLOUD else partial_total(rec.estimate, book)
         if partial is not None:  # a total without the workstations is never read as the whole bill (the Why column)
             reasons += [partial, *(v.message for v in rec.estimate.verdicts if v.id == "budget" and v.met is None)]
+        risk = precision_risk(rec.estimate)  # BF16 asked, FP16 run: said first on its row (buyer51)
+        if risk is not None:
+            reasons.insert(0, risk)
         stance = import_message(rec.card, rec.estimate.scenario.constraints.region)  # regulators discourage it
         if stance is not None:  # China's own word on the card comes before everything else said of it
             reasons.insert(0, stance)
@@ -234,8 +238,8 @@ def with_reasons(ranked: list[Recommendation], objective: Objective, book: Price
         if index > 0:  # a passive board at a desk, its outputs shipped off (the first's are among its warnings): said
             # on its own row too
             reasons += [m for m in rec.estimate.messages if m.id in (PASSIVE_AT_DESK, DISPLAY_OUTPUTS_OFF)]
-        if index == 0:
-            reasons += _cautions(rec)
+        if index == 0:  # the fallback said once: the row's precision risk names it (buyer51)
+            reasons += [m for m in _cautions(rec) if risk is None or m.id != "precision-fallback"]
             # rents of different tiers (on demand beside monthly) compared: said once, here
             tiers = rent_tiers_said((r.estimate for r in ranked), objective)
             reasons += [r for r in (_class_reason(rec, ranked, objective), tiers, class_mistake,

@@ -9,19 +9,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from configurator.core.procurement.deployment import DeploymentCost
-from configurator.core.procurement.partial import excluded_message, totals_note, unpriced_item
+from configurator.core.messages import msg
+from configurator.core.procurement.partial import ENERGY_EXCLUDED, excluded_message, totals_note, unpriced_item
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.recommend_rows import budget_is_partial, ranked_after_complete
 from configurator.core.scenario_ranking import Objective
 from configurator.core.view.card_names import card_name
-from configurator.report.language import Words, sentence
+from configurator.report.language import Words, sentence, sentences
 from configurator.report.parts import count
 
 
 def excluded_suffix(value: str, cost: DeploymentCost, w: Words) -> str:
     """``value`` (the first page's cost per unit) with what its total excludes: "31.28 USD — the total excludes
-    1 workstation (not priced: enter a quote for workstation-1gpu)"; ``value`` alone for any other bill."""
-    excluded = excluded_message(cost.bom)
+    1 workstation (not priced: enter a quote for workstation-1gpu)", or its energy where the board power is not
+    published; ``value`` alone for any other bill."""
+    excluded = excluded_message(cost.bom, cost.ownership.energy_per_year is not None)
     if excluded is None:
         return value
     said = w.message(excluded)  # mid-sentence after the figure: its capital lowered in English
@@ -62,10 +64,21 @@ def excluded_note(options: Sequence, w: Words) -> str | None:
     """The alternatives table's sentence where some of its totals exclude an item without a price (the deskside
     workstations: :func:`~configurator.core.procurement.partial.totals_note`), naming the rows it is said of
     ('1 × RTX PRO 6000 Blackwell Workstation Edition: capex, TCO and cost per unit exclude …'; until December
-    2026 it named none and read as if of every row, words49)."""
+    2026 it named none and read as if of every row, words49); and the rows whose TCO excludes energy, their board
+    power unpublished (:func:`~configurator.core.procurement.partial.excluded_message`, buyer51)."""
     partial = [configuration(o.estimate, w) for o in options if unpriced_item(o.cost.bom)]
     note = totals_note((o.cost.bom for o in options), w.label("; ").join(partial))
-    return None if note is None else sentence(w, note)
+    powerless = [configuration(o.estimate, w) for o in options if _without_energy(o.cost)]
+    energy = msg("totals-exclude-energy", rows=w.label("; ").join(powerless)) if powerless else None
+    said = [sentence(w, m) for m in (note, energy) if m is not None]
+    return sentences(w, *said) if said else None
+
+
+def _without_energy(cost: DeploymentCost) -> bool:
+    """Whether ``cost``'s total leaves out its energy, the board power unpublished (the ranking's one rule,
+    :func:`~configurator.core.procurement.partial.excluded_message`)."""
+    excluded = excluded_message(cost.bom, cost.ownership.energy_per_year is not None)
+    return excluded is not None and excluded.id == ENERGY_EXCLUDED.id
 
 
 def recommended_sentence(w: Words, by: str, best_text: str, best) -> str:

@@ -67,9 +67,10 @@ class DeploymentCost:
         materials has a price (a total without the servers, or without the cards, would favour
         the configuration whose prices are missing) — save a partial total, its cards priced and another item
         not (a deskside workstation, a host node, a rack-scale system's infrastructure), ranked on the priced part
-        after every complete one and said so (:func:`~configurator.core.procurement.partial.items_unpriced`)
-        — nor when the power is unknown [currency]."""
-        if not (self.bom.complete or items_unpriced(self.bom)) or self.ownership.energy_per_year is None:
+        after every complete one and said so (:func:`~configurator.core.procurement.partial.items_unpriced`),
+        as is a total without its energy where the board power is not published
+        (:func:`~configurator.core.procurement.partial.excluded_message`) [currency]."""
+        if not (self.bom.complete or items_unpriced(self.bom)):
             return None
         return self.tco_per_unit
 

@@ -68,13 +68,26 @@ def excluded_count(bom: BillOfMaterials) -> int:
     return int(sum(line.quantity for line in items_unpriced(bom)))
 
 
-def excluded_message(bom: BillOfMaterials) -> Message | None:
+ENERGY_EXCLUDED = msg("total-excludes-energy")
+"""What a total without its energy leaves out, its bill complete and the cards' board power unpublished
+(:func:`excluded_message`)."""
+
+
+def excluded_message(bom: BillOfMaterials, energy_known: bool = True) -> Message | None:
     """What a partial total leaves out: "The total excludes 4 workstations (not priced: enter a quote for
     workstation-1gpu)", or for another item its names ("The total excludes 4-module MI250X node without the
-    modules (not priced: enter a quote for server-mi250x-4)"); None for any other bill."""
+    modules (not priced: enter a quote for server-mi250x-4)"), or, its bill complete but the cards' board power
+    unpublished (``energy_known`` False: :attr:`~configurator.core.procurement.tco.OwnershipCost.energy_per_year`
+    None), "The total excludes energy (no published board power)"; None for any other bill.
+
+    A total without its energy is partial as one without a workstation is (session 51, buyer51): procurement.md's
+    TCO is capex plus opex, and only the energy line (kW × hours × utilisation × PUE × price, with any colocation
+    charged per kW) lacks its figure, so the total is ranked on the rest after every complete one and says so.
+    Until December 2026 such a bill was not ranked at all: 16 × Ascend 910C server, capex 414.88 万元 within a
+    500 万元 budget and every other constraint, was listed "not ranked" under "No card can be ranked" (persona50b)."""
     lines = items_unpriced(bom)
     if not lines:
-        return None
+        return ENERGY_EXCLUDED if not energy_known and not cards_unpriced(bom) else None
     n, item = excluded_count(bom), lines[0].item_id
     if all(line.item_id in DESK_ITEMS for line in lines):
         return msg("total-excludes-workstation" if n == 1 else "total-excludes-workstations", n=n, item=item)

@@ -312,7 +312,9 @@ def _scale_out(h: _Housed, total_servers: int) -> _ScaleOut:
         return _ScaleOut(False)
     net = fabric(card, h.per_node, s.assumptions)
     port_gbps = net.network_gbps * 8
-    endpoints = math.ceil(servers * kind.cards_each * port_gbps / SCALE_OUT_PORT_GBPS)
+    # whole ports in each server: a NIC serves the cards of its own server only (64 A100 at their PCIe Gen4 link's
+    # 31.5 GB/s had been 41 NICs for 8 servers; now 6 a server)
+    endpoints = servers * math.ceil(kind.cards_each * port_gbps / SCALE_OUT_PORT_GBPS - 1e-9)
     lines = []
     if card.interconnect.scale_out_gbps is None:  # NICs are bought; Gaudi-class cards have them on chip
         lines.append(_line(book, "nic-400g", endpoints, h.rate))

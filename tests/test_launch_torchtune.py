@@ -57,7 +57,8 @@ def test_70b_lora_on_8_h100_runs_torchtunes_distributed_recipe_as_estimated(cata
     # the plan's sequences per step kept over torchtune's eight data-parallel ranks
     sequences = s.training.micro_batch * s.training.grad_accum * s.data_parallel
     assert int(o["gradient_accumulation_steps"]) * s.training.micro_batch * 8 == sequences
-    assert o["dtype"] == "bf16" and o["fsdp_reshard_after_forward"] == str(s.parallelism.zero == 3)
+    whole = s.parallelism.zero < 3 and s.parallelism.tp == 1  # the estimate's whole weights on each card
+    assert o["dtype"] == "bf16" and o["fsdp_reshard_after_forward"] == str(not whole)
     assert o["optimizer._component_"] == "torch.optim.AdamW" and o["optimizer.fused"] == "True"
     assert o["enable_activation_checkpointing"] == str(s.training.recompute.value != "none")
     text = launch_text(est, "torchtune")
@@ -121,3 +122,13 @@ def test_the_cli_and_json_carry_it(capsys, catalog):
 def test_full_training_is_not_offered_torchtune(catalog, workload):
     est = planned(catalog, f"--workload {workload} --model llama3-8b --card h100-sxm --count 8 --tokens 1B")
     assert "torchtune" not in launch_targets(est)
+
+
+def test_weights_split_by_tensor_parallelism_are_resharded_after_forward(catalog):
+    """405B QLoRA on 8 H100 plans TP 8 without ZeRO: each card holds an eighth, so FSDP2 must reshard after
+    forward (kept gathered, every card would hold the whole NF4 base)."""
+    est = planned(catalog, "--workload qlora --model llama3.1-405b --card h100-sxm --count 8 --tokens 10M")
+    o = _overrides(_command(est))
+    assert o["fsdp_reshard_after_forward"] == "True"
+    assert o["model._component_"] == "torchtune.models.llama3_1.qlora_llama3_1_405b"
+    assert "whole copy" not in launch_text(est, "torchtune")

@@ -199,8 +199,9 @@ def _activations(s: Scenario, notes: list[Note]) -> list[str]:
 
 
 def _sharding(s: Scenario, notes: list[Note]) -> list[str]:
-    """FSDP2 over every card (``lora_finetune_distributed``): the weights resharded after forward at
-    ZeRO 3, kept gathered to backward below it; the host offload of FSDP2 (``fsdp_cpu_offload``) where
+    """FSDP2 over every card (``lora_finetune_distributed``): the weights resharded after forward where
+    the estimate holds a share of them (ZeRO 3, or split by tensor, pipeline or context parallelism), kept
+    gathered to backward where it holds them whole; the host offload of FSDP2 (``fsdp_cpu_offload``) where
     the plan offloads the weights and the optimizer. Tensor, pipeline, context and expert parallelism the
     v0.6.1 recipes do not have: a note each, to re-estimate without them."""
     par, t = s.parallelism, s.training
@@ -213,9 +214,10 @@ def _sharding(s: Scenario, notes: list[Note]) -> list[str]:
             notes.append(note("not-written", engine="torchtune", setting=note("set-fsdp-offload"),
                               what=note("tt-offload-single")))
         return []
-    if par.zero == 0:
-        notes.append(note("tt-sharded", dp=s.data_parallel))
-    words = [_set("fsdp_reshard_after_forward", par.zero == 3)]
+    whole = par.zero < 3 and par.tp == par.pp == par.cp == 1  # the estimate holds every weight on each card
+    if whole and par.zero == 0:
+        notes.append(note("tt-sharded", dp=s.count))
+    words = [_set("fsdp_reshard_after_forward", not whole)]
     if t.offload_params and t.offload_optimizer:
         words.append(_set("fsdp_cpu_offload", True))
     elif t.offload_params or t.offload_optimizer:

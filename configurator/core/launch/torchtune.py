@@ -11,10 +11,11 @@ re-estimate."""
 
 from __future__ import annotations
 
+from configurator.core.adapter_memory import nf4_base
 from configurator.core.launch.flags import TORCHTUNE
 from configurator.core.launch.notes import Note, note
 from configurator.core.launch.training_layout import TrainingLayout, common_notes
-from configurator.core.scenario import Optimizer, Recipe, Recompute, Scenario, Workload
+from configurator.core.scenario import Optimizer, Recipe, Recompute, Scenario
 from configurator.core.units import Precision
 
 TORCHTUNE_MODELS: dict[str, tuple[str, str, str]] = {
@@ -83,7 +84,7 @@ def torchtune_config(s: Scenario) -> str | None:
     entry = TORCHTUNE_MODELS.get(s.model.name)
     if entry is None:
         return None
-    kinds = ("_qlora", "_lora") if s.workload is Workload.QLORA else ("_lora", "_qlora")
+    kinds = ("_qlora", "_lora") if nf4_base(s) else ("_lora", "_qlora")
     recipes = ("_single_device", "") if s.count == 1 else ("", "_single_device")
     return next((entry[2] + k + r for k in kinds for r in recipes if entry[2] + k + r in TORCHTUNE_CONFIGS), None)
 
@@ -140,7 +141,7 @@ def _model(s: Scenario, notes: list[Note]) -> list[str]:
     """The model's builder and its adapters: rank, alpha, dropout, the attention projections and the MLP."""
     t = s.training
     entry = TORCHTUNE_MODELS.get(s.model.name)
-    qlora = s.workload is Workload.QLORA
+    qlora = nf4_base(s)  # the frozen base in NF4
     words: list[str] = []
     if entry is None:
         notes.append(note("tt-no-builder", model=s.model.name))

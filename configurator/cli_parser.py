@@ -40,7 +40,8 @@ def add_launch_flag(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("--launch", choices=LAUNCH_TARGETS, metavar="ENGINE",
                         help="print the planned layout as that engine's launch command instead: "
-                             + ", ".join(LAUNCH_TARGETS) + " (serving engines for inference, trainers for training);"
+                             + ", ".join(LAUNCH_TARGETS) + " (serving engines for inference, trainers for training,"
+                             " torchtune for LoRA and QLoRA only);"
                              " with --json, the JSON carries it under \"launch\" (each command's argv, the files,"
                              " the whole text)")
 

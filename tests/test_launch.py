@@ -220,11 +220,12 @@ def test_a_last_server_with_fewer_cards_is_said(catalog):
 def test_launch_targets_by_workload(catalog):
     assert launch_targets(planned(catalog, SERVING["70b-fp8-8xh100"])) == ("vllm", "sglang", "tensorrt-llm")
     training = planned(catalog, TRAINING["lora"])
-    assert launch_targets(training) == ("megatron", "torchtitan")
+    assert launch_targets(training) == ("torchtune", "megatron", "torchtitan")  # torchtune first: the adapters alone
+    assert launch_targets(planned(catalog, TRAINING["uneven-servers"])) == ("megatron", "torchtitan")
     with pytest.raises(LaunchError) as refused:
         launch_text(training, "vllm")
-    assert "megatron, torchtitan" in str(refused.value)
-    assert set(LAUNCH_TARGETS) == {"vllm", "sglang", "tensorrt-llm", "megatron", "torchtitan"}
+    assert "torchtune, megatron, torchtitan" in str(refused.value)
+    assert set(LAUNCH_TARGETS) == {"vllm", "sglang", "tensorrt-llm", "megatron", "torchtitan", "torchtune"}
 
 
 def test_every_note_has_chinese_with_the_same_parameters():

@@ -58,7 +58,8 @@ class LaunchRow(QWidget):
 
     def show_estimate(self, est) -> None:
         """Offer the engines that launch ``est`` (None: nothing selected): the one chosen before
-        when it still applies, else the scenario's own serving engine, else the first."""
+        when the same engines are offered, else the scenario's own serving engine, else the first
+        (torchtune for LoRA and QLoRA, :func:`~configurator.core.launch.launch_targets`)."""
         from configurator.core.launch import TARGET_NAMES, launch_targets
 
         self.estimate = est
@@ -66,6 +67,7 @@ class LaunchRow(QWidget):
         previous = self.engine.currentData()
         self.engine.blockSignals(True)
         if tuple(targets) != self._listed:  # the same engines (most rows of a ranking): the box is kept
+            previous = None  # other work (a LoRA row after a pre-training one): its own default, not the last pick
             self._listed = tuple(targets)
             self.engine.clear()
             for target in targets:

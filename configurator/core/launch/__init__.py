@@ -8,16 +8,17 @@ from configurator.core.launch.model_id import model_id
 from configurator.core.launch.flags import TABLES
 from configurator.core.launch.script import Step, render, steps_to_dict
 from configurator.core.launch.serving import SERVING_TABLES, serving_layout, serving_steps
-from configurator.core.launch.training import TRAINING_TARGETS, training_steps
+from configurator.core.launch.training import ADAPTER_TARGETS, FULL_TARGETS, TRAINING_TARGETS, training_steps
 from configurator.core.messages import msg
 from configurator.core.messages_said import said
 from configurator.core.workloads.base import Estimate
 
 LAUNCH_TARGETS: tuple[str, ...] = (*SERVING_TABLES, *TRAINING_TARGETS)
-"""Every engine or trainer a launch script is written for: vllm, sglang, tensorrt-llm, megatron, torchtitan."""
+"""Every engine or trainer a launch script is written for: vllm, sglang, tensorrt-llm, megatron, torchtitan,
+torchtune."""
 
 TARGET_NAMES: dict[str, str] = {"vllm": "vLLM", "sglang": "SGLang", "tensorrt-llm": "TensorRT-LLM",
-                                "megatron": "Megatron-LM", "torchtitan": "torchtitan"}
+                                "megatron": "Megatron-LM", "torchtitan": "torchtitan", "torchtune": "torchtune"}
 """The name each target goes by."""
 
 
@@ -26,12 +27,16 @@ class LaunchError(ValueError):
 
 
 def launch_targets(est: Estimate) -> tuple[str, ...]:
-    """The targets an estimate can be launched with: the serving engines for serving, the
-    trainers for training (full fine-tuning and LoRA included), none for graphics work."""
+    """The targets an estimate can be launched with, the first the default: the serving engines for
+    serving; torchtune first for LoRA and QLoRA (it trains the adapters alone), then Megatron-LM and
+    torchtitan (every weight, a note says so); Megatron-LM and torchtitan for pre-training and full
+    fine-tuning; none for graphics work."""
     workload = est.scenario.workload
     if workload.is_graphics:
         return ()
-    return tuple(TRAINING_TARGETS) if workload.is_training else tuple(SERVING_TABLES)
+    if workload.is_adapter:
+        return ADAPTER_TARGETS
+    return FULL_TARGETS if workload.is_training else tuple(SERVING_TABLES)
 
 
 def launch_steps(est: Estimate, target: str) -> tuple[Step, ...]:

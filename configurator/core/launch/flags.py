@@ -157,5 +157,31 @@ TORCHTITAN = FlagTable(
 """torchtitan's trainer: a TOML job file of ``[section] key = value`` (the dotted names here), the
 only command-line option written being ``--job.config_file``."""
 
-TABLES: dict[str, FlagTable] = {t.target: t for t in (VLLM, SGLANG, TENSORRT_LLM, MEGATRON, TORCHRUN, TORCHTITAN)}
+TORCHTUNE = FlagTable(
+    target="torchtune", program="tune run", version="v0.6.1",
+    source="pytorch/torchtune at tag v0.6.1 (a6290a5b40758f13bca61c386bc8756a49ef417e): torchtune/_cli/run.py "
+           "(tune run takes torchrun's own options: --nnodes, --nproc_per_node, --rdzv_backend, --rdzv_endpoint; "
+           "without --rdzv_endpoint it runs standalone, one server), torchtune/config/_parse.py (--config, then "
+           "key=value overrides and ~key removals, OmegaConf dotlist); the keys as "
+           "recipes/lora_finetune_distributed.py and recipes/lora_finetune_single_device.py read them (batch_size, "
+           "gradient_accumulation_steps, epochs, max_steps_per_epoch, dtype, enable_activation_checkpointing, "
+           "enable_activation_offloading, "
+           "fsdp_reshard_after_forward, fsdp_cpu_offload, optimizer, dataset) and the model builders' arguments "
+           "(torchtune/models/llama3_1/_model_builders.py lora_llama3_1_70b: lora_attn_modules, apply_lora_to_mlp, "
+           "apply_lora_to_output, lora_rank, lora_alpha, lora_dropout)",
+    url="https://github.com/pytorch/torchtune/blob/v0.6.1/recipes/lora_finetune_distributed.py",
+    flags=frozenset({
+        "--nnodes", "--nproc_per_node", "--rdzv_backend", "--rdzv_endpoint", "--config",
+        "model._component_", "model.lora_attn_modules", "model.apply_lora_to_mlp", "model.apply_lora_to_output",
+        "model.lora_rank", "model.lora_alpha", "model.lora_dropout", "batch_size", "gradient_accumulation_steps",
+        "tokenizer.max_seq_len", "dataset.packed", "epochs", "max_steps_per_epoch", "dtype",
+        "enable_activation_checkpointing", "enable_activation_offloading", "fsdp_reshard_after_forward",
+        "fsdp_cpu_offload", "optimizer._component_", "optimizer.fused",
+    }),
+)
+"""torchtune's launcher for its LoRA recipes: torchrun's options, the recipe, ``--config`` and the config's
+keys overridden as ``key=value`` words (the dotted names here; ``~key`` removes one)."""
+
+TABLES: dict[str, FlagTable] = {t.target: t for t in (VLLM, SGLANG, TENSORRT_LLM, MEGATRON, TORCHRUN, TORCHTITAN,
+                                                            TORCHTUNE)}
 """Every table by target."""

@@ -78,8 +78,80 @@ NOTES: dict[str, tuple[str, str]] = {
     "eager-trtllm": ("trtllm-serve has no such option; CUDA graphs are set in its YAML options",
                      "trtllm-serve 没有此选项；CUDA 图在其 YAML 选项中设置"),
     "set-lora": ("LoRA adapters (rank {rank})", "LoRA 适配器（秩 {rank}）"),
-    "lora-elsewhere": ("its trainer updates every weight; train adapters with a PEFT trainer (NeMo, Hugging Face "
-                       "PEFT)", "其训练器更新全部权重；适配器训练请用 PEFT 训练器（NeMo、Hugging Face PEFT）"),
+    "lora-elsewhere": ("its trainer updates every weight; train adapters with a PEFT trainer (torchtune: --launch "
+                       "torchtune; NeMo, Hugging Face PEFT)",
+                       "其训练器更新全部权重；适配器训练请用 PEFT 训练器（torchtune：--launch torchtune；NeMo、"
+                       "Hugging Face PEFT）"),
+    "tt-config": ("The config {config} reads the weights and the tokenizer from the paths it names "
+                  "(checkpointer.checkpoint_dir, tokenizer.path): download {model} there with tune download, or "
+                  "override them; add your dataset (dataset._component_) and learning rate",
+                  "配置 {config} 从其中写明的路径读取权重和分词器（checkpointer.checkpoint_dir、tokenizer.path）："
+                  "请用 tune download 把 {model} 下载到那里，或覆盖这些路径；并补上数据集（dataset._component_）与学习率"),
+    "tt-no-config": ("torchtune v0.6.1 ships no LoRA config of {model}: copy one (tune cp) as lora.yaml, set its "
+                     "model, tokenizer and checkpointer, and the overrides below apply to it",
+                     "torchtune v0.6.1 没有 {model} 的 LoRA 配置：请用 tune cp 复制一个为 lora.yaml，改好其模型、分词器与"
+                     "检查点设置，下面的覆盖项即作用于它"),
+    "tt-no-builder": ("torchtune v0.6.1 has no LoRA builder of {model}: write one (torchtune.models) and name it "
+                      "as model._component_",
+                      "torchtune v0.6.1 没有 {model} 的 LoRA 构建函数：请在 torchtune.models 中编写，并设为 "
+                      "model._component_"),
+    "tt-set-nf4": ("the 4-bit (NF4) frozen base", "4 位（NF4）冻结基座"),
+    "tt-no-qlora": ("torchtune v0.6.1 has no QLoRA builder of {model}: its LoRA builder is written, the base in "
+                    "BF16, which needs more memory than estimated",
+                    "torchtune v0.6.1 没有 {model} 的 QLoRA 构建函数：改写为其 LoRA 构建函数，基座为 BF16，"
+                    "所需显存比估算的多"),
+    "tt-alpha": ("lora_alpha {alpha} is twice the rank, as torchtune's configs set it; it scales the adapters' "
+                 "output and does not change the estimate",
+                 "lora_alpha 取秩的两倍 {alpha}，与 torchtune 的配置相同；它只缩放适配器输出，不影响估算"),
+    "tt-set-inputs": ("the 16-bit inputs of the 4-bit linears kept for backward",
+                      "为反向传播保留 4 位线性层的 16 位输入"),
+    "tt-inputs": ("torchtune's NF4 linears (torchao) keep none, which needs less memory than estimated",
+                  "torchtune 的 NF4 线性层（torchao）不保留，所需显存比估算的少"),
+    "tt-set-fp32-rest": ("the unquantized weights in fp32", "未量化的权重以 fp32 保存"),
+    "tt-fp32-rest": ("torchtune keeps them in the training dtype, which needs less memory than estimated",
+                     "torchtune 以训练精度保存，所需显存比估算的少"),
+    "tt-set-math": ("{precision} math", "{precision} 计算"),
+    "tt-bf16-written": ("its LoRA recipes train in BF16 or fp32 only: BF16 is written, slower than estimated",
+                        "其 LoRA 配方只支持 BF16 或 fp32 训练：改写为 BF16，比估算的慢"),
+    "tt-set-fp8-base": ("the FP8 frozen base", "FP8 冻结基座"),
+    "tt-pure": ("dtype bf16 keeps the adapters, their gradients and AdamW states in BF16 (the pure recipe); the "
+                "estimate's {recipe} recipe keeps them in fp32: 8 bytes per adapter weight instead of 16",
+                "dtype bf16 把适配器及其梯度与 AdamW 状态都以 BF16 保存（pure 方案）；估算的 {recipe} 方案以 fp32 保存："
+                "每个适配器权重 8 字节而非 16 字节"),
+    "tt-offload-needs-checkpointing": ("Activation offloading runs only beside activation checkpointing in torchtune: "
+                                       "both are written, which computes more than estimated",
+                                       "torchtune 的激活卸载须与激活检查点同时使用：两者都写出，计算比估算的多"),
+    "tt-par-tp": ("tensor parallelism {degree}", "张量并行 {degree}"),
+    "tt-par-pp": ("pipeline parallelism {degree}", "流水线并行 {degree}"),
+    "tt-par-cp": ("context parallelism {degree}", "上下文并行 {degree}"),
+    "tt-par-ep": ("expert parallelism {degree}", "专家并行 {degree}"),
+    "tt-parallel-what": ("its LoRA recipes shard the weights over all {cards} cards with FSDP2 and have no other "
+                         "parallelism: re-estimate with {flag} 1",
+                         "其 LoRA 配方只用 FSDP2 把权重切分到全部 {cards} 张卡，没有其他并行方式：请用 {flag} 1 重新估算"),
+    "tt-offload-single": ("lora_finetune_single_device offloads only activations", "lora_finetune_single_device 只卸载激活"),
+    "tt-sharded": ("FSDP2 shards the frozen weights over the {dp} data-parallel cards, gathered for forward and "
+                   "kept to backward (fsdp_reshard_after_forward False); the estimate keeps a whole copy on each: "
+                   "less memory, more traffic than estimated",
+                   "FSDP2 把冻结权重切分到 {dp} 张数据并行卡上，前向时聚合并保留到反向（fsdp_reshard_after_forward "
+                   "为 False）；估算按每张卡保存完整副本：显存比估算的少、通信比估算的多"),
+    "tt-set-paged": ("a paged SGD", "分页 SGD"),
+    "tt-paged-sgd": ("bitsandbytes pages AdamW only: torch.optim.SGD is written", "bitsandbytes 只分页 AdamW：改写为 "
+                     "torch.optim.SGD"),
+    "tt-steps": ("epochs=1 max_steps_per_epoch={steps}: the run stops at the plan's steps, or sooner when the "
+                 "dataset is smaller (then raise epochs)",
+                 "epochs=1 max_steps_per_epoch={steps}：运行在方案的步数处停止，数据集较小时会更早停止（此时请增加 epochs）"),
+    "tt-unpacked": ("Unpacked examples: torchtune pads each batch to its longest example, at most {seq} tokens "
+                    "(tokenizer.max_seq_len); the estimate counts {seq} tokens per sequence",
+                    "未打包样本：torchtune 把每批填充到其中最长的样本，最多 {seq} 个词元（tokenizer.max_seq_len）；"
+                    "估算按每条序列 {seq} 个词元计"),
+    "tt-batch": ("gradient_accumulation_steps={accum}: the plan's sequences per step over torchtune's {cards} "
+                 "data-parallel cards, {batch} per step",
+                 "gradient_accumulation_steps={accum}：把方案每步的序列分到 torchtune 的 {cards} 张数据并行卡上，每步 {batch} 条"),
+    "tt-single": ("One card: torchtune's single-device recipe, no torchrun", "单卡：torchtune 的单设备配方，不经 torchrun"),
+    "tt-nodes": ("Run on each of the {nodes} servers with MASTER_ADDR the first server's address (torchrun's c10d "
+                 "rendezvous; tune run without --rdzv_endpoint runs one server alone)",
+                 "在 {nodes} 台服务器上各运行一次，MASTER_ADDR 为第一台服务器的地址（torchrun 的 c10d 会合；"
+                 "tune run 不带 --rdzv_endpoint 时只在单台服务器上运行）"),
     "set-adam8": ("8-bit AdamW", "8 位 AdamW"), "adam8-full": ("AdamW keeps 32-bit states here",
                                                              "此处 AdamW 以 32 位保存状态"),
     "set-in-backward": ("the optimizer step in backward", "反向传播中的优化器步骤"),

@@ -92,17 +92,26 @@ def render(steps: tuple[Step, ...], language: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-_VARIABLE = re.compile(r"\$[A-Z_][A-Z0-9_]*")
+_VARIABLE = re.compile(r"\$[A-Z_][A-Z0-9_]*(:[0-9]+)?")
+"""A word the shell expands: ``$NAME``, or ``$NAME:PORT`` (an address and port)."""
+
+_OVERRIDE = re.compile(r"~?[A-Za-z_][\w.]*(=.*)?")
+"""A configuration override after a program's flags (torchtune's ``key=value`` or ``~key``): a line of its own."""
 
 
 def _quote(word: str) -> str:
-    """A word for the shell: a lone ``$NAME`` expanded (in double quotes), anything else quoted."""
+    """A word for the shell: a lone ``$NAME`` (or ``$NAME:PORT``) expanded (in double quotes), anything else
+    quoted."""
     return f'"{word}"' if _VARIABLE.fullmatch(word) else shlex.quote(word)
+
+
+def _override(word: str) -> bool:
+    return ("=" in word or word.startswith("~")) and _OVERRIDE.fullmatch(word) is not None
 
 
 def _command_text(cmd: Command) -> str:
     """Environment and each program's leading words on one line, then one flag and its values
-    per line, joined by backslash-newline."""
+    per line, and one configuration override per line, joined by backslash-newline."""
     groups: list[list[str]] = []
     lead = [f"{k}={_quote(v)}" for k, v in cmd.env]
     for part in cmd.parts:
@@ -114,7 +123,7 @@ def _command_text(cmd: Command) -> str:
             lead = []
         while words:
             flag = [_quote(words.pop(0))]
-            while words and not words[0].startswith("--"):
+            while words and not words[0].startswith("--") and not _override(words[0]):
                 flag.append(_quote(words.pop(0)))
             groups.append(flag)
     return " \\\n    ".join(" ".join(g) for g in groups)

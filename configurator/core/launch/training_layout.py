@@ -1,5 +1,5 @@
-"""What a training plan implies for its launch, shared by the Megatron-LM and torchtitan writers: the
-layout read from the estimate's scenario and the notes on settings neither trainer's flags state."""
+"""What a training plan implies for its launch, shared by the Megatron-LM, torchtitan and torchtune writers:
+the layout read from the estimate's scenario and the notes on settings the trainers' flags do not state."""
 
 from __future__ import annotations
 
@@ -34,15 +34,16 @@ class TrainingLayout:
 
 
 def common_notes(layout: TrainingLayout, name: str) -> list[Note]:
-    """The notes both trainers share on settings their flags do not state, for the trainer ``name``."""
+    """The notes the trainers share on settings their flags do not state, for the trainer ``name``."""
     s = layout.scenario
     notes: list[Note] = []
-    if s.workload.is_adapter:
+    adapters = name == "torchtune"  # the adapters, 8-bit AdamW and offloads are its writer's (.torchtune)
+    if s.workload.is_adapter and not adapters:
         notes.append(note("no-flag", engine=name, setting=note("set-lora", rank=s.training.lora_rank),
                           what=note("lora-elsewhere")))
-    if s.training.optimizer is Optimizer.ADAMW_8BIT:
+    if s.training.optimizer is Optimizer.ADAMW_8BIT and not adapters:
         notes.append(note("no-flag", engine=name, setting=note("set-adam8"), what=note("adam8-full")))
-    if s.training.offload_activations or (s.training.offload_params and name == "Megatron-LM"):
+    if not adapters and (s.training.offload_activations or (s.training.offload_params and name == "Megatron-LM")):
         notes.append(note("no-flag", engine=name, setting=note("set-offload"), what=note("offload-what")))
     if in_backward(s):
         notes.append(note("no-flag", engine=name, setting=note("set-in-backward"), what=note("in-backward-what")))

@@ -13,6 +13,8 @@ from configurator.core.recommend_costs import (
 )
 from configurator.core.scenario import Scenario
 from configurator.core.view.ranking_view import BELOW_LINE_HEADING, BELOW_LINE_HEADING_UNBUILT, below_line_heading
+from configurator.core.view.words import Words
+from configurator.report.summary_below_line import below_line_table
 from configurator.report.text import below_line_text
 
 RENDER = Scenario(model=preset("llama3-8b"), card_id="rtx-pro-6000-blackwell", count=8, workload="render",
@@ -63,6 +65,7 @@ def test_the_heading_below_the_line_is_true_for_a_row_the_housing_rule_refuses(c
     assert below_line_text(bought, "en")[0] == (
         "Below the line: each breaks a constraint you set or cannot be built (never ranked)")
     assert below_line_text(bought, "zh_CN")[0] == "基准线以下：每项都违反了您设定的约束或无法装配（不参与排名）"
+    assert below_line_table(bought, Words("zh_CN")).title == below_line_text(bought, "zh_CN")[0]  # the summary's
 
 
 def test_the_heading_stays_where_every_row_breaks_a_constraint_the_buyer_set(catalog):

@@ -72,3 +72,18 @@ def test_the_heading_stays_where_every_row_breaks_a_constraint_the_buyer_set(cat
     tight = Scenario.model_validate({**RENDER.model_dump(), "constraints": {"deadline_hours": 1.0}})
     result = recommend(tight, catalog, Objective.TCO, Filters(cards=("rtx-pro-6000-blackwell-server",)))
     assert result.below_line and below_line_heading(result) == BELOW_LINE_HEADING
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "- **Buying instead**: cannot be built: RTX PRO 6000 Blackwell Workstation Edition is a workstation board"),
+    ("zh_CN", "- **改为购买**：无法装配：RTX PRO 6000 Blackwell 工作站版是工作站显卡"),
+])
+def test_the_summary_of_the_rented_workstation_boards_prices_no_refused_purchase(tmp_path, language, said):
+    from configurator.cli import main
+
+    out = tmp_path / "summary.md"
+    assert main(["report", "--workload", "render", "--frames", "20000", "--deadline", "24h", "--card",
+                 "rtx-pro-6000-blackwell", "--count", "48", "--budget-basis", "rent", "--lang", language,
+                 "-o", str(out)]) == 0
+    headline = out.read_text(encoding="utf-8").split("\n\n")[3]
+    assert said in headline and "Buying instead: capex" not in headline and "改为购买：资本支出" not in headline

@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
-from configurator.core.procurement.host import refused_in_servers
+from configurator.core.procurement.host import housing_verdict
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.procurement.tco import OwnershipCost, RentAgainstBuy
 from configurator.core.procurement.partial import cards_unpriced, excluded_message
 from configurator.core.recommend_filters import Filters
 from configurator.core.scenario import updated
+from configurator.core.verdicts import Verdict
 from configurator.core.view.card_names import counts_chips
 from configurator.core.workloads import family_of
 
@@ -155,14 +156,19 @@ def rent_only_used(cost: DeploymentCost) -> Message | None:
     return msg(f"rent-only-used{cheaper}", **said)
 
 
+def refused_when_bought(est: Estimate) -> Verdict | None:
+    """Why ``est``'s cards, priced by rent (``budget_basis`` "rent": the provider houses them), could not be
+    bought: the housing verdict of the same scenario bought (``budget_basis`` "capex",
+    :func:`~configurator.core.procurement.host.housing_verdict`: 48 × RTX PRO 6000 Blackwell Workstation Edition,
+    a workstation board in no standard rack server); None for a bill that can be built."""
+    bought = est.scenario if est.scenario.constraints.budget_basis != "rent" else updated(
+        est.scenario, constraints={"budget_basis": "capex"})
+    return housing_verdict(bought, est.card)
+
+
 def buying_refused(est: Estimate) -> bool:
-    """Whether ``est``'s cards, priced by rent (``budget_basis`` "rent": the provider houses them), could not be
-    bought: the same scenario bought (``budget_basis`` "capex") is a bill the housing rule refuses
-    (:func:`~configurator.core.procurement.host.refused_in_servers`: 48 × RTX PRO 6000 Blackwell Workstation
-    Edition, a workstation board in no standard rack server). False for a bill that can be built."""
-    if est.scenario.constraints.budget_basis != "rent":
-        return refused_in_servers(est.scenario, est.card)
-    return refused_in_servers(updated(est.scenario, constraints={"budget_basis": "capex"}), est.card)
+    """Whether ``est``'s cards could not be bought (:func:`refused_when_bought`)."""
+    return refused_when_bought(est) is not None
 
 
 def rack_edition_row(est: Estimate, ranked: Sequence[Recommendation]) -> tuple[int, Recommendation] | None:

@@ -200,10 +200,11 @@ def _rent_or_buy_line(result, args: argparse.Namespace) -> str | None:
     asked = result.objective is Objective.CLOUD or args.budget_basis == "rent" or args.years is not None
     if not asked or result.best is None:
         return None
-    from configurator.core.recommend_costs import ownership_cost, rent_or_buy
+    from configurator.core.recommend_costs import ownership_cost, rack_edition_note, rack_edition_row, rent_or_buy
 
     est = result.best.estimate
-    return single_line(rent_or_buy(est, ownership_cost(est, result.book)).text_in(args.lang))
+    edition = rack_edition_note(est, rack_edition_row(est, result.ranked), result.book)  # where buying is refused
+    return single_line(rent_or_buy(est, ownership_cost(est, result.book), edition).text_in(args.lang))
 
 
 def _run_plan(args: argparse.Namespace, catalog: Catalog) -> int:

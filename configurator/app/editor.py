@@ -519,4 +519,5 @@ class ScenarioEditor(ServingEditorMixin, GraphicsEditorMixin, BoundControls, QSc
             self.assumptions_form.setRowVisible(widget, reads(workload, path))
         self._show_desks(scenario)  # the desks' workstations, a deskside workstation: no vGPU, no server, no PUE
         self._show_used(scenario)  # the cards a server holds in the answer, where fewer than the box says
+        self._show_profile_used(scenario)  # the vGPU profile the answer uses, where larger than the box says
         self._show_reference(scenario)

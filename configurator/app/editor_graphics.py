@@ -10,7 +10,7 @@ registry. The strings keep the editor's context ("ScenarioEditor")."""
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel, QWidget
 
 from configurator.app import labels
 from configurator.app.binders import fill_combo, name_control
@@ -18,6 +18,7 @@ from configurator.app.field_help import accessible_label, field_help
 from configurator.app.i18n import current_language, tc as _tc
 from configurator.app.narrow_form import NarrowForm, WrappingCheckBox
 from configurator.core.graphics import rt_generation
+from configurator.core.graphics_desktops import desktop_profile_gib, vgpu_profile_gib
 from configurator.core.scenario import RESOLUTIONS, VGPU_PROFILES_GIB, Scenario
 from configurator.core.view.card_names import card_name
 
@@ -34,6 +35,10 @@ class GraphicsEditorMixin:
         self.profile = self._combo({p: _tc("ScenarioEditor", "{0} GiB per user").format(p) for p in VGPU_PROFILES_GIB},
                                    "graphics.profile_gib")
         self._row(form, "graphics.profile_gib", self.profile)
+        self.profile_used = QLabel()  # the profile the answer uses where larger than the box's (_show_profile_used)
+        self.profile_used.setObjectName("vgpu-profile-used")
+        self.profile_used.setWordWrap(True)
+        form.addRow("", self.profile_used)
         self.user_class = self._combo(labels.desktop_class_names(), "graphics.user_class")
         self._row(form, "graphics.user_class", self.user_class)
         self.monitors = self._number("graphics.monitors")
@@ -51,6 +56,26 @@ class GraphicsEditorMixin:
         self.local_display = self._check(accessible_label("graphics.local_display"), "graphics.local_display")
         form.addRow("", self.local_display)
         return group
+
+    def _show_profile_used(self, scenario: Scenario) -> None:
+        """Under the vGPU profile, the profile each desktop gets in the answer where it is larger than the box's:
+        the kind of user and the displays need more (:func:`~configurator.core.graphics_desktops.desktop_profile_gib`:
+        a designer on one HD display 4 GiB), or the card's next vGPU size holds the profile
+        (:func:`~configurator.core.graphics_desktops.vgpu_profile_gib`: 5 GiB on a 48 GB L40S is its 6 GB type).
+        Until December 2026 the box read "1 GiB per user" beside the answer's 4 GiB for designers (small51). A row
+        the desks disable (no vGPU there) says nothing."""
+        catalog = self.controller.catalog
+        needed = desktop_profile_gib(scenario)
+        used = vgpu_profile_gib(scenario, catalog.get(scenario.card_id)) if scenario.card_id in catalog else needed
+        shown_here = self.profile.isEnabled() and used > scenario.graphics.profile_gib + 1e-9
+        text = ""
+        if shown_here and used > needed + 1e-9:
+            text = _tc("ScenarioEditor", "Used: {used} GiB per user (the card's next vGPU size)")
+        elif shown_here:
+            text = _tc("ScenarioEditor", "Used: {used} GiB per user (the kind of user and the displays need at least "
+                                         "that)")
+        self.profile_used.setText(text.format(used=f"{used:g}"))
+        self._desktops_form.setRowVisible(self.profile_used, shown_here)
 
     def _video_group(self) -> QGroupBox:
         group = QGroupBox(_tc("ScenarioEditor", "Video"))

@@ -26,7 +26,8 @@ from configurator.core.view.card_classes_view import class_label, class_label_br
 from configurator.core.view.family_view import view_of
 from configurator.core.view.numbers import column_top
 from configurator.core.view.ranking_view import (
-    PARTIAL_TOTAL_BRIEF, RANKED_AFTER_HEADING, UNRATED_HEADING, breaks_brief, breaks_cell, total_excludes,
+    PARTIAL_TOTAL_BRIEF, RANKED_AFTER_HEADING, UNRATED_HEADING, below_line_heading, breaks_brief, breaks_cell,
+    total_excludes,
 )
 from configurator.core.view.rows import label, write
 from configurator.core.view.words import words
@@ -213,8 +214,7 @@ class RankingTable(RankingColumns):
         start = self.table.rowCount()
         self.below_line_row = start
         self.table.setRowCount(start + 1 + len(result.below_line))
-        heading_row(self.table, start, words(language).label(
-            "Below the line: each breaks a constraint you set (never ranked)"))
+        heading_row(self.table, start, words(language).label(below_line_heading(result)))
         self.row_recommendations.append(None)
         grey = QBrush(QColor("#777777"))
         for offset, rec in enumerate(result.below_line, start=1):

@@ -142,6 +142,21 @@ PRICE_ENGLISH: dict[str, str] = {
                             "costs {rent:.0money}",
     "rent-or-buy-no-figures": "Rent or buy: {card} has neither a purchase price nor a cloud price to compare "
                               "(enter a quote)",
+    "rent-or-buy-refused": "Rent or buy: {count} × {card} can be rented but not bought for rack servers (a workstation "
+                           "board, its fans blowing into the case: none in a standard rack server); over {years:g} "
+                           "years at {u:.0%} utilisation renting them costs {rent:.0money}",
+    "rent-or-buy-refused-no-rent": "Rent or buy: {count} × {card} cannot be bought for rack servers (a workstation "
+                                   "board, its fans blowing into the case: none in a standard rack server), and has "
+                                   "no cloud price to rent it by",
+    "rent-or-buy-edition": "to buy, rack servers take the {edition}",
+    "rent-or-buy-edition-ranked": "to buy, rack servers take the {edition}: its {count} cards (#{rank} above) cost "
+                                  "{tco:.0money} to buy and run, {rent:.0money} to rent; buying them pays off above "
+                                  "{break_even:.0%} utilisation",
+    "rent-or-buy-edition-ranked-rent-cheaper": "to buy, rack servers take the {edition}: its {count} cards (#{rank} "
+                                               "above) cost {tco:.0money} to buy and run, {rent:.0money} to rent; "
+                                               "renting them is cheaper at any utilisation",
+    "rent-or-buy-edition-ranked-no-rent": "to buy, rack servers take the {edition}: its {count} cards (#{rank} above) "
+                                          "cost {tco:.0money} to buy and run",
     "rent-or-buy-all-owned": "Rent or buy: the {owned:|card the configuration needs is|cards the configuration needs are} "
                              "already owned, so no card is left to rent instead of buying; the total cost of "
                              "ownership is {tco:.0money} over {years:g} years at {u:.0%} utilisation",
@@ -254,6 +269,17 @@ PRICE_CHINESE: dict[str, str] = {
                             "{years:g} 年内按 {u:.0%} 利用率，租用{rented}需 {rent:.0money}",
     "rent-or-buy-no-figures": "租还是买：{card} 既无购买价格也无云租用价格，"
                               "无法比较（请输入报价）",
+    "rent-or-buy-refused": "租还是买：{count} 张 {card} 只能租用，不能购买装入机架服务器（工作站显卡，风扇向机箱内排热：标准机架"
+                           "服务器不装）；{years:g} 年内按 {u:.0%} 利用率，租用需 {rent:.0money}",
+    "rent-or-buy-refused-no-rent": "租还是买：{count} 张 {card} 不能购买装入机架服务器（工作站显卡，风扇向机箱内排热：标准机架"
+                                   "服务器不装），也无云租用价格可供租用",
+    "rent-or-buy-edition": "如需购买，机架服务器应选 {edition}",
+    "rent-or-buy-edition-ranked": "如需购买，机架服务器应选 {edition}：其 {count} 张卡（上表第 {rank} 名）购买并运行需 "
+                                  "{tco:.0money}，租用需 {rent:.0money}；利用率高于 {break_even:.0%} 时购买更划算",
+    "rent-or-buy-edition-ranked-rent-cheaper": "如需购买，机架服务器应选 {edition}：其 {count} 张卡（上表第 {rank} 名）购买并"
+                                               "运行需 {tco:.0money}，租用需 {rent:.0money}；任何利用率下租用都更便宜",
+    "rent-or-buy-edition-ranked-no-rent": "如需购买，机架服务器应选 {edition}：其 {count} 张卡（上表第 {rank} 名）购买并运行需 "
+                                          "{tco:.0money}",
     "rent-or-buy-all-owned": "租还是买：配置所需的 {owned} 张卡均已拥有，没有可用租用代替购买的卡；{years:g} 年内按 "
                              "{u:.0%} 利用率，总拥有成本为 {tco:.0money}",
     "rented-beyond-owned": "账单在已拥有的 {owned} 张之外购买的 {gpus} 张卡（已拥有的卡两种方式下都会使用：只租用其余的卡，"

@@ -5,16 +5,24 @@ each per million tokens or graphics unit of the work done."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
+from configurator.core.procurement.host import housing_verdict
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.procurement.tco import OwnershipCost, RentAgainstBuy
 from configurator.core.procurement.partial import cards_unpriced, excluded_message
 from configurator.core.recommend_filters import Filters
+from configurator.core.scenario import updated
+from configurator.core.verdicts import Verdict
 from configurator.core.view.card_names import counts_chips
 from configurator.core.workloads import family_of
+
+if TYPE_CHECKING:
+    from configurator.core.recommend_record import Recommendation
 
 
 def ownership_cost(est: Estimate, book: PriceBook | None = None) -> DeploymentCost:
@@ -150,7 +158,77 @@ def rent_only_used(cost: DeploymentCost) -> Message | None:
     return msg(f"rent-only-used{cheaper}", **said)
 
 
-def rent_or_buy(est: Estimate, cost: DeploymentCost) -> Message:
+def refused_when_bought(est: Estimate) -> Verdict | None:
+    """Why ``est``'s cards, priced by rent (``budget_basis`` "rent": the provider houses them), could not be
+    bought: the housing verdict of the same scenario bought (``budget_basis`` "capex",
+    :func:`~configurator.core.procurement.host.housing_verdict`: 48 × RTX PRO 6000 Blackwell Workstation Edition,
+    a workstation board in no standard rack server); None for a bill that can be built."""
+    bought = est.scenario if est.scenario.constraints.budget_basis != "rent" else updated(
+        est.scenario, constraints={"budget_basis": "capex"})
+    return housing_verdict(bought, est.card)
+
+
+def buying_refused(est: Estimate) -> bool:
+    """Whether ``est``'s cards could not be bought (:func:`refused_when_bought`)."""
+    return refused_when_bought(est) is not None
+
+
+def rack_edition_row(est: Estimate, ranked: Sequence[Recommendation]) -> tuple[int, Recommendation] | None:
+    """The ranked row (its place from 1, the row) of the vendor's rack-server edition of ``est``'s card
+    (``cooling.rack_edition``: the RTX PRO 6000 Blackwell Server Edition for the Workstation Edition), the bill a
+    buyer can build where ``est``'s is refused (:func:`buying_refused`); None where the catalog names no rack
+    edition or ``ranked`` lists none of it."""
+    edition = est.card.cooling.rack_edition if est.card.cooling is not None else None
+    return next(((place, rec) for place, rec in enumerate(ranked, start=1)
+                 if edition is not None and rec.card.id == edition), None)
+
+
+def rack_edition_note(est: Estimate, row: tuple[int, Recommendation] | None,
+                      book: PriceBook | None = None) -> Message | None:
+    """What buying instead means where ``est``'s bill is refused (:func:`buying_refused`): the rack edition's
+    ranked row (``row``, :func:`rack_edition_row`) bought and run over its TCO's years against renting it, with its
+    break-even utilisation (``rent-or-buy-edition-ranked``); the edition named alone where it is not ranked or its
+    cards have no price; None where the catalog names no rack edition."""
+    edition = est.card.cooling.rack_edition if est.card.cooling is not None else None
+    if edition is None:
+        return None
+    if row is None:
+        from configurator.core.catalog import load_bundled_catalog  # read only where a bought bill is refused
+
+        found = next((c for c in load_bundled_catalog().cards if c.id == edition), None)
+        return msg("rent-or-buy-edition", edition=found.name if found is not None else edition)
+    place, rec = row
+    cost = ownership_cost(rec.estimate, book)
+    if cards_unpriced(cost.bom):
+        return msg("rent-or-buy-edition", edition=rec.card.name)
+    said = {"edition": rec.card.name, "count": rec.count, "rank": place, "tco": cost.ownership.tco,
+            "currency": cost.ownership.currency}
+    compared = cost.compared
+    if compared is None or compared.per_year is None:
+        return msg("rent-or-buy-edition-ranked-no-rent", **said)
+    said["rent"] = compared.per_year * cost.ownership.years
+    if compared.break_even_utilisation is None:
+        return msg("rent-or-buy-edition-ranked-rent-cheaper", **said)
+    return msg("rent-or-buy-edition-ranked", break_even=compared.break_even_utilisation, **said)
+
+
+def rent_or_buy_refused(est: Estimate, cost: DeploymentCost, edition: Message | None) -> Message:
+    """Rent or buy where ``est``'s cards can be rented but not bought (:func:`buying_refused`): the rent over the
+    TCO's years at its utilisation, that buying them is refused and why, and what buying instead means
+    (``edition``, :func:`rack_edition_note`). Until December 2026 the render farm's rent ranking priced buying 48
+    × RTX PRO 6000 Blackwell Workstation Edition (882,475 USD, "buying pays off above 28 % utilisation"), a bill
+    the housing rule refuses (rackboard51's notes)."""
+    own, compared = cost.ownership, cost.compared
+    said = {"years": own.years, "u": own.utilisation, "currency": own.currency, "card": est.card.name,
+            "count": est.scenario.count}
+    if compared is None or compared.per_year is None:
+        line = msg("rent-or-buy-refused-no-rent", **said)
+    else:
+        line = msg("rent-or-buy-refused", rent=compared.per_year * own.years, **said)
+    return line if edition is None else msg("rent-or-buy-then", said=line, notes=[edition])
+
+
+def rent_or_buy(est: Estimate, cost: DeploymentCost, edition: Message | None = None) -> Message:
     """Rent or buy in one sentence, both sides on one basis (:attr:`DeploymentCost.compared`): over the
     TCO's years at its utilisation, renting the GPUs the bill buys, in its purchase unit (a whole NVL72
     rack's 72, not the 2 the configuration uses), less those already owned (they work either way, their
@@ -161,7 +239,11 @@ def rent_or_buy(est: Estimate, cost: DeploymentCost) -> Message:
     summary's break-even row and rent chart read) or that renting is cheaper at any utilisation; the
     month from which renting has cost more, and where the licences count. Without a cloud price for
     ``est``'s card, that and what buying costs; without a purchase price for the cards (the TCO would leave
-    them out), the rent alone and that buying cannot be compared."""
+    them out), the rent alone and that buying cannot be compared. Where the cards can be rented but not bought
+    (:func:`buying_refused`), that, the rent and what buying instead means (``edition``, :func:`rack_edition_note`;
+    None: the rack edition named alone): :func:`rent_or_buy_refused`."""
+    if buying_refused(est):
+        return rent_or_buy_refused(est, cost, edition if edition is not None else rack_edition_note(est, None))
     own, compared = cost.ownership, cost.compared
     said = {"years": own.years, "u": own.utilisation, "tco": own.tco, "currency": own.currency}
     if compared is not None and compared.owned and not compared.gpus:

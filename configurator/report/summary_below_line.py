@@ -6,7 +6,7 @@ over budget — and the printed summary, the page a buyer signs, was silent on t
 from __future__ import annotations
 
 from configurator.core.recommend import Result
-from configurator.core.view.ranking_view import below_line_columns
+from configurator.core.view.ranking_view import below_line_columns, below_line_heading
 from configurator.core.view.rows import label, write
 from configurator.report.language import Words
 from configurator.report.parts import Table, count
@@ -26,5 +26,5 @@ def below_line_table(result: Result, w: Words) -> Table | None:
     rows = tuple(tuple(write(v, w.language) for v in row) for row in columns.rows[:MAX_BELOW_LINE])
     rest = len(columns.rows) - MAX_BELOW_LINE
     note = w("{n} more below the line; the recommendation panel lists them all.", n=count(rest)) if rest > 0 else ""
-    return Table("below-line", w("Below the line: each breaks a constraint you set (never ranked)"), header, rows,
+    return Table("below-line", w(below_line_heading(result)), header, rows,
                  note=note)

@@ -15,6 +15,7 @@ from configurator.core.export_control import card_classification
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.recommend import Objective, Result
+from configurator.core.recommend_costs import refused_when_bought
 from configurator.core.region import domestic, import_message
 from configurator.core.serving_use import estimate_load_note, users_read
 from configurator.core.view.bom_names import kind_label
@@ -183,7 +184,8 @@ def _instead(name: str, w: Words) -> str:
 def _renter_rows(est: Estimate, mine: Option, w: Words, rent: str, carried: Rows) -> Rows:
     """A renter's headline: the cards rented and the ``rent`` first; the cards owned (not used when
     renting), what they carry alone (``carried``); where it runs, the rent per unit of work and the speed;
-    then the purchase, each row "Buying instead", as a comparison."""
+    then the purchase, each row "Buying instead", as a comparison — or, where the cards could be rented but not
+    bought (:func:`~configurator.core.recommend_costs.refused_when_bought`), one row saying so and why."""
     cost = mine.cost
     owned = owned_text(cost, est, w)
     rows = [(w("Configuration"), rented_configuration(est, w)), (w("Cloud rent"), rent)]
@@ -195,6 +197,9 @@ def _renter_rows(est: Estimate, mine: Option, w: Words, rent: str, carried: Rows
         if rent_per_unit is not None:
             rows.append(_per_unit_row(est, w, unit_cost(rent_per_unit, cost.bom.currency, w.language), "cloud"))
         rows += banded_speed(est, w)
+    refused = refused_when_bought(est)
+    if refused is not None:  # a bill the housing rule refuses: no capex or TCO of it (small51b)
+        return rows + [(w("Buying instead"), w("cannot be built: {why}", why=w.message(refused.message)))]
     used = [(w("Bought used"), w.message(m)) for m in _bought_used(est)]  # the buy price is a used card's
     rows += [(_instead(name, w), value) for name, value in
              used + _purchase_rows(cost, w, owned) + _tco_per_unit_rows(est, mine, w)]

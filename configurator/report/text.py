@@ -20,7 +20,7 @@ from configurator.core.view.estimate_view import estimate_view
 from configurator.core.recommend_budget import budget_short_message
 from configurator.core.serving_use import users_read
 from configurator.core.view import price_view
-from configurator.core.view.ranking_view import RANKED_AFTER_HEADING, UNRATED_HEADING
+from configurator.core.view.ranking_view import RANKED_AFTER_HEADING, UNRATED_HEADING, below_line_heading
 from configurator.core.view.region_left_out_view import HEADING as REGION_HEADING, region_left_out
 from configurator.core.view.ranking_view import (
     below_line_columns,
@@ -306,7 +306,7 @@ def below_line_text(result, language: str = "en") -> list[str]:
     how much (never ranked); no lines when there are none."""
     if not result.below_line:
         return []
-    heading = words(language).label("Below the line: each breaks a constraint you set (never ranked)")
+    heading = words(language).label(below_line_heading(result))
     return [heading, *columns_text(below_line_columns(result), language)]
 
 

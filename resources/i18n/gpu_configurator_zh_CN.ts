@@ -2984,6 +2984,14 @@ Replace it with this window&apos;s scenario (what was written there is lost), or
         <translation>虚拟桌面</translation>
     </message>
     <message>
+        <source>Used: {used} GiB per user (the card&apos;s next vGPU size)</source>
+        <translation>实际每用户 {used} GiB（该卡的下一档 vGPU 规格）</translation>
+    </message>
+    <message>
+        <source>Used: {used} GiB per user (the kind of user and the displays need at least that)</source>
+        <translation>实际每用户 {used} GiB（该类用户和显示器至少需要这么多）</translation>
+    </message>
+    <message>
         <source> users</source>
         <translation> 个用户</translation>
     </message>

@@ -306,3 +306,26 @@ def none_ranked(result: Result) -> Message | str:
     if result.not_ranked is not None:
         return result.not_ranked
     return NONE_RANKED_FOR_FIGURES if result.unpriced else NONE_MEETS
+
+
+BELOW_LINE_HEADING = "Below the line: each breaks a constraint you set (never ranked)"
+"""The heading over the configurations below the line (``Result.below_line``), each breaking a constraint the buyer
+set (:func:`below_line_heading`)."""
+
+BELOW_LINE_HEADING_UNBUILT = "Below the line: each breaks a constraint you set or cannot be built (never ranked)"
+"""The heading where a row under it breaks only a rule the buyer did not set (:data:`NOT_SET_BY_BUYER`)."""
+
+NOT_SET_BY_BUYER = frozenset({"housing"})
+"""Verdicts (``Verdict.id``) that keep a configuration from being ranked though the buyer set no such constraint:
+the housing rule (:func:`~configurator.core.procurement.host.housing_verdict`, a workstation board in no standard
+rack server)."""
+
+
+def below_line_heading(result: Result) -> str:
+    """The heading over ``result``'s rows below the line, true for every row under it (label id): "each breaks a
+    constraint you set", or "… or cannot be built" where a row breaks only a rule the buyer did not set
+    (:data:`NOT_SET_BY_BUYER`). The render farm's 48 × RTX PRO 6000 Blackwell Workstation Edition, refused by the
+    housing rule alone, sat under "each breaks a constraint you set" until December 2026 (rackboard51's notes)."""
+    unbuilt = any(rec.estimate.violations and all(v.id in NOT_SET_BY_BUYER for v in rec.estimate.violations)
+                  for rec in result.below_line)
+    return BELOW_LINE_HEADING_UNBUILT if unbuilt else BELOW_LINE_HEADING

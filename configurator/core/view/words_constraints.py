@@ -29,6 +29,8 @@ ZH_CN_CONSTRAINTS: dict[str, str] = {
     "Rent (a month of service, or the whole job)": "租金（每月服务，或整个作业）",
     # the ranking's list of configurations that break a constraint
     "Below the line: each breaks a constraint you set (never ranked)": "基准线以下：每项都违反了您设定的约束（不参与排名）",
+    "Below the line: each breaks a constraint you set or cannot be built (never ranked)":
+        "基准线以下：每项都违反了您设定的约束或无法装配（不参与排名）",
     "Breaks": "违反的约束",
     "Partial total": "总额不全",
     "{first} (and {n} more)": "{first}（另有 {n} 项）",

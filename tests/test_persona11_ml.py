@@ -116,7 +116,7 @@ def test_owned_cards_serving_a_request_rate_say_what_they_carry_alone(capsys):
     said = json.loads(capsys.readouterr().out)["owned_alone"]
     assert said["id"] == "owned-alone-rate-enough"
     assert said["params"]["carried"] >= said["params"]["rate"] == 50.0 and said["params"]["owned"] == 16
-    assert said["text"].startswith("The 16 × H200 SXM 141GB already owned carry the 50.00 requests/s alone")
+    assert said["text"].startswith("The 16 × H200 SXM 141GB already owned carry the 50.0 requests/s alone")
     assert main([*argv, "--lang", "zh_CN"]) == 0
     assert capsys.readouterr().out.splitlines()[2].startswith("已拥有的 16 × H200 SXM 141GB 单独使用，即可在延迟目标")
 

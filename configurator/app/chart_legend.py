@@ -95,3 +95,16 @@ def _unbroken(name: str) -> str:
     Chinese one."""
     name = name.replace(" ", "\u00a0")
     return WORD_JOINER.join(name) if re.search(f"[{CJK}]", name) else name
+
+
+PHRASE_BREAK = re.compile(r"((?<=·) |(?<=[:,;]) |(?<=\)) | (?=\()|(?<=[，：；、])|(?=（)|(?<=）)(?![，：；、。）]))")
+"""Where a caption's line may break: after a list's dot, a colon, comma or semicolon, around a bracket (a space
+in English; in Chinese after '，：；、', before '（' and after '）' unless punctuation follows it)."""
+
+
+def phrased(caption: str) -> str:
+    """``caption`` that breaks only between its phrases (:data:`PHRASE_BREAK`), never inside one: a chart's
+    line under its title. Qt breaks Chinese between any two characters: the scaling chart's caption read
+    '每副本批|量 64' and '副|本数随卡数增减' in a Chinese window (session 51, look51)."""
+    parts = PHRASE_BREAK.split(caption)
+    return "".join(_unbroken(part) if index % 2 == 0 else part for index, part in enumerate(parts))

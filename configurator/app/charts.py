@@ -118,7 +118,8 @@ class Chart(pg.PlotWidget):
         height = self.getPlotItem().vb.height()
         if height <= 0:
             return
-        clear_from = self.legend.pos().y() + self.legend.boundingRect().height()  # below the view's top [px]
+        clear_from = self.legend.pos().y() + self.legend.boundingRect().height() \
+            if self.legend.isVisible() else 0.0  # below the view's top [px]; a hidden one: named in the title
         for line, preferred in self._below_legend:
             half = line.label.boundingRect().height() / 2  # the label is centred on its point
             clear = 1 - (clear_from + LABEL_GAP_PX + half) / height  # the highest it may sit, clear of those above

@@ -11,7 +11,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QWidget
 
 from configurator.app.chart_axes import log_view_range
-from configurator.app.chart_legend import name_legend
+from configurator.app.chart_legend import legend_fits, name_legend, phrased, title_key
 from configurator.app.charts import LABEL_FILL, LABEL_GAP_PX, PALETTE, Chart, family_view, written
 from configurator.app.label_spot import place_on_line
 from configurator.app.i18n import tc as _tc
@@ -86,6 +86,7 @@ class ScalingChart(Chart):
         self._short_named = False  # whether the legend names the "rate not carried" marker (only while one shows)
         self._other_named = False  # whether it names the marker of another layout (only while one shows)
         self._caption = None  # the words naming the lines' layout under the title (a view's value), None: none
+        self._keyed = False  # the legend's entries named under the title, the legend hidden (_fit_legend)
         self.retranslate()
 
     def _sync_views(self) -> None:
@@ -94,6 +95,7 @@ class ScalingChart(Chart):
         self.right_view.linkedViewChanged(main, self.right_view.XAxis)
 
     def place_line_labels(self) -> None:
+        self._fit_legend()
         self._set_right_range()
         super().place_line_labels()
         self._place_demand_label()
@@ -104,7 +106,7 @@ class ScalingChart(Chart):
         fewest cards, where the legend is: the 124 ms of 16 × MI300X (Llama 3 70B, 40 requests/s) hid behind
         it in the window (session 51). Again after a resize: the legend's share of the view changes."""
         points = self._drawn[1]
-        if not points:
+        if not points or not self.legend.isVisible():
             return
         low, high = log_view_range([y for _, y in points], 0.08)
         vb = self.getPlotItem().vb
@@ -135,10 +137,12 @@ class ScalingChart(Chart):
         place_on_line(self.demand, vb.mapViewToScene(QPointF(0, self.demand.value())).y(), view, curves, boxes)
 
     def retranslate(self) -> None:
+        # as the cost chart's key: smaller lines under the title, which wrap, the legend's key last where it is there;
+        # their line break inside the small words (one between two spans took the title's height: a gap)
+        small = ([phrased(written(self._caption))] if self._caption is not None else []) \
+            + ([title_key([entry[1:] for entry in self._entries()])] if self._keyed else [])
         title = _tc("charts", "Scaling with card count")
-        if self._caption is not None:  # as the cost chart's key: a smaller line under the title, which wraps
-            title += f"<br><span style='font-size:7pt'>{written(self._caption)}</span>"
-        self.set_title(title)
+        self.set_title(title + (f"<br><span style='font-size:7pt'>{'<br>'.join(small)}</span>" if small else ""))
         self.setLabel("bottom", _tc("charts", "Cards"))
         charts = self._family.charts
         self.setLabel("left", written(charts.throughput_axis))
@@ -148,15 +152,31 @@ class ScalingChart(Chart):
             line.label.setFormat(_tc("charts", words))  # made once: a language switch words them again
         self.place_line_labels()
 
-    def _name_legend(self) -> None:
+    def _entries(self) -> list[tuple[pg.GraphicsObject, str, str, str]]:
+        """The legend's entries: each item, its colour and mark in a key under the title, and its name."""
         charts = self._family.charts
-        short = [(self.not_carried, written(charts.short_legend))] \
+        short = [(self.not_carried, PALETTE["second"], "▽", written(charts.short_legend))] \
             if self._short_named and charts.short_legend is not None else []
-        other = [(self.other_layouts, written(charts.other_legend))] \
+        other = [(self.other_layouts, PALETTE["second"], "□", written(charts.other_legend))] \
             if self._other_named and charts.other_legend is not None else []
-        name_legend(self.legend, [(self.throughput, _tc("charts", "Throughput")),
-                                  (self.second, written(charts.second_legend)),
-                                  (self.not_fitting, _tc("charts", "Does not fit")), *short, *other])
+        return [(self.throughput, PALETTE["throughput"], "●", _tc("charts", "Throughput")),
+                (self.second, PALETTE["second"], "■", written(charts.second_legend)),
+                (self.not_fitting, PALETTE["limit"], "✖", _tc("charts", "Does not fit")), *short, *other]
+
+    def _name_legend(self) -> None:
+        name_legend(self.legend, [(item, name) for item, _, _, name in self._entries()])
+
+    def _fit_legend(self) -> None:
+        """The legend in the view's top-left corner where it fits its width, else its entries named under the
+        title (as the memory chart's parts): in the window at 1100 × 700 the legend was wider than the view and
+        its names were cut at the right axis ("Throughpu", "承载不了请…"; session 51, look51)."""
+        view = self.getPlotItem().vb
+        width = view.width() - self.legend.pos().x()
+        if view.width() <= 0 or legend_fits(self.legend, width, math.inf, columns=1) != self._keyed:
+            return
+        self._keyed = not self._keyed
+        self.legend.setVisible(not self._keyed)
+        self.retranslate()
 
     def update_from(self, analysis: Analysis) -> None:
         from configurator.core.view.scaling_view import scaling_series  # loaded with the first analysis
@@ -204,7 +224,10 @@ class ScalingChart(Chart):
         named = (bool(series.not_carried), bool(series.other_layouts))
         if named != (self._short_named, self._other_named):
             self._short_named, self._other_named = named
-            self._name_legend()
+            if self._keyed:  # the key under the title names them too
+                self.retranslate()
+            else:
+                self._name_legend()
         self.chosen.setValue(math.log10(analysis.estimate.scenario.count))
         limit = analysis.scaling_limit
         self.limit.setVisible(limit is not None)

@@ -1,6 +1,11 @@
 """Warnings and reasons as message ids with parameters, plus their English text.
 
 Translations key on the id; parameters are formatted into the template of the language.
+
+A request rate is written to three significant digits (``{rate:sig}``) in every template, as the estimate's rows
+and the slow-end messages write it (:mod:`configurator.core.messages_deadline`): "Carries up to 56.59
+requests/s" stood under "may miss it at the slow end (33.3 requests/s)" until session 51 (look51);
+tests/test_request_rate_format.py holds every catalogue to it.
 """
 
 from __future__ import annotations
@@ -121,8 +126,8 @@ ENGLISH: dict[str, str] = {
                    "{over:.0money} ({share:.0%}) of {budget:.0money}",
     "misses-throughput": "Trains at {rate:,.0f} tokens/s: {short:,.0f} tokens/s ({share:.0%}) short of the "
                          "{target:,.0f} tokens/s needed",
-    "misses-request-rate": "Serves {rate:,.2f} requests/s: {short:,.2f} requests/s ({share:.0%}) short of the "
-                           "{target:,.2f} requests/s needed",
+    "misses-request-rate": "Serves {rate:sig} requests/s: {short:sig} requests/s ({share:.0%}) short of the "
+                           "{target:sig} requests/s needed",
     "misses-tpot": "Time per output token {ms:latency} at {percentile}: {over:latency} ({share:.0%}) over the "
                    "{target:latency} {what}",
     "misses-ttft": "Time to first token {ms:latency} at {percentile}: {over:latency} ({share:.0%}) over the "
@@ -163,19 +168,19 @@ ENGLISH: dict[str, str] = {
     "period-month": "{n} month", "period-months": "{n} months", "period-year": "{n} year", "period-years": "{n} years",
     "meets-throughput": "Trains at {rate:,.0f} tokens/s, at least the {target:,.0f} tokens/s needed",
     "throughput-unknown": "No training speed could be estimated: the {target:,.0f} tokens/s needed cannot be checked",
-    "meets-request-rate": "Carries up to {rate:,.2f} requests/s at full load, latency targets aside; at least the "
-                          "{target:,.2f} requests/s needed",
-    "request-rate-unknown": "No serving speed could be estimated: the {target:,.2f} requests/s needed cannot be "
+    "meets-request-rate": "Carries up to {rate:sig} requests/s at full load, latency targets aside; at least the "
+                          "{target:sig} requests/s needed",
+    "request-rate-unknown": "No serving speed could be estimated: the {target:sig} requests/s needed cannot be "
                             "checked",
     "meets-tpot": "Time per output token {ms:latency} at {percentile}, within the {target:latency} {what}",
     "tpot-unknown": "No time per token could be estimated: the {target:latency} {what} cannot be checked",
     "meets-ttft": "Time to first token {ms:latency} at {percentile}, within the {target:latency} {what}",
     "ttft-unknown": "No time to first token could be estimated: the {target:latency} {what} cannot be checked",
-    "users-rate-mismatch": "{rate:,.2f} requests/s need about {needed:,.0f} users in flight (Little's law: the rate "
+    "users-rate-mismatch": "{rate:sig} requests/s need about {needed:,.0f} users in flight (Little's law: the rate "
                            "× (first token {ttft_ms:,.0f} ms + {output:,} tokens × {tpot:,.1f} ms)); the {users:,} users "
                            "given, each sending the next request when the last answer ends, make at most "
-                           "{most:,.2f} requests/s",
-    "users-from-rate": "{rate:,.2f} requests/s keep about {users:,.0f} users in flight (Little's law: the rate × "
+                           "{most:sig} requests/s",
+    "users-from-rate": "{rate:sig} requests/s keep about {users:,.0f} users in flight (Little's law: the rate × "
                        "(first token {ttft_ms:,.0f} ms + {output:,} tokens × {tpot:,.1f} ms)); the batch is planned for "
                        "them",
     "reason-decode-bound": "Decoding {concurrency:|sequence|sequences} at once on {card} is limited by {bound}",
@@ -212,7 +217,7 @@ ENGLISH: dict[str, str] = {
         "Decoding {concurrency:|sequence|sequences} at once is compute-bound on {card}: more concurrency adds latency"
     ),
     "serving-overloaded": (
-        "{rate:,.2f} requests/s per model copy exceed what it can carry ({capacity:,.2f}/s): requests queue "
+        "{rate:sig} requests/s per model copy exceed what it can carry ({capacity:sig}/s): requests queue "
         "without bound; latencies shown are at its capacity"
     ),
     "format-not-served": (
@@ -299,17 +304,17 @@ CHINESE: dict[str, str] = {
     "misses-throughput": "训练吞吐 {rate:,.0f} 词元/秒：比所需的 {target:,.0f} 词元/秒少 {short:,.0f} 词元/秒（{share:.0%}）",
     "meets-throughput": "训练吞吐 {rate:,.0f} 词元/秒，达到所需的 {target:,.0f} 词元/秒",
     "throughput-unknown": "无法估算训练速度：无法核对所需的 {target:,.0f} 词元/秒",
-    "misses-request-rate": "可处理 {rate:,.2f} 请求/秒：比所需的 {target:,.2f} 请求/秒少 {short:,.2f} 请求/秒（{share:.0%}）",
-    "meets-request-rate": "满载时最多可处理 {rate:,.2f} 请求/秒（不计延迟目标），达到所需的 {target:,.2f} 请求/秒",
-    "request-rate-unknown": "无法估算推理速度：无法核对所需的 {target:,.2f} 请求/秒",
+    "misses-request-rate": "可处理 {rate:sig} 请求/秒：比所需的 {target:sig} 请求/秒少 {short:sig} 请求/秒（{share:.0%}）",
+    "meets-request-rate": "满载时最多可处理 {rate:sig} 请求/秒（不计延迟目标），达到所需的 {target:sig} 请求/秒",
+    "request-rate-unknown": "无法估算推理速度：无法核对所需的 {target:sig} 请求/秒",
     "misses-tpot": "{percentile} 每输出词元 {ms:latency}：超过 {target:latency} 的{what} {over:latency}（{share:.0%}）",
     "meets-tpot": "{percentile} 每输出词元 {ms:latency}，在 {target:latency} 的{what}之内",
     "tpot-unknown": "无法估算每词元时间：无法核对 {target:latency} 的{what}",
     "misses-ttft": "{percentile} 首词元延迟 {ms:latency}：超过 {target:latency} 的{what} {over:latency}（{share:.0%}）",
     "meets-ttft": "{percentile} 首词元延迟 {ms:latency}，在 {target:latency} 的{what}之内",
     "ttft-unknown": "无法估算首词元延迟：无法核对 {target:latency} 的{what}",
-    "users-rate-mismatch": "{rate:,.2f} 请求/秒需要约 {needed:,.0f} 个同时在途的用户（利特尔定律：请求率 ×（首词元 {ttft_ms:,.0f} ms + {output:,} 个词元 × {tpot:,.1f} ms））；给定的 {users:,} 个用户在上一个回答结束时即发出下一个请求，最多产生 {most:,.2f} 请求/秒",
-    "users-from-rate": "{rate:,.2f} 请求/秒约有 {users:,.0f} 个用户同时在途（利特尔定律：请求率 ×（首词元 {ttft_ms:,.0f} ms + {output:,} 个词元 × {tpot:,.1f} ms））；批大小按此规划",
+    "users-rate-mismatch": "{rate:sig} 请求/秒需要约 {needed:,.0f} 个同时在途的用户（利特尔定律：请求率 ×（首词元 {ttft_ms:,.0f} ms + {output:,} 个词元 × {tpot:,.1f} ms））；给定的 {users:,} 个用户在上一个回答结束时即发出下一个请求，最多产生 {most:sig} 请求/秒",
+    "users-from-rate": "{rate:sig} 请求/秒约有 {users:,.0f} 个用户同时在途（利特尔定律：请求率 ×（首词元 {ttft_ms:,.0f} ms + {output:,} 个词元 × {tpot:,.1f} ms））；批大小按此规划",
     "prompt-exceeds-batch": "{prompt} 词元的提示按每块 {chunk} 词元分块预填充",
     "reason-decode-bound": "{card} 同时解码 {concurrency} 条序列，瓶颈在 {bound}",
     "reason-comm-bound": "{card}：每步 {share:.0pct} 时间用于通信，更快的互联会有帮助",
@@ -336,7 +341,7 @@ CHINESE: dict[str, str] = {
     ),
     "inference-batch-compute-bound": "{card} 同时解码 {concurrency} 条序列时受算力限制：更高并发会增加延迟",
     "serving-overloaded": (
-        "每个模型副本 {rate:,.2f} 请求/秒，超过其承载能力（{capacity:,.2f}/秒）：请求将无限排队；显示的延迟为满载时的值"
+        "每个模型副本 {rate:sig} 请求/秒，超过其承载能力（{capacity:sig}/秒）：请求将无限排队；显示的延迟为满载时的值"
     ),
     "format-not-served": "{engine} 不支持 {format} 格式的权重：以上数字按其支持估算，请换一种权重格式或推理引擎",
     "kv-not-served": "{engine} 不支持 {precision} 精度的 KV 缓存：以上数字按其支持估算，请换一种 KV 缓存精度或推理引擎",

@@ -99,20 +99,20 @@ OWNED_ENGLISH: dict[str, str] = {
         "the latency targets ({targets}) need {count:,} × {card}: the {owned} owned and {extra:,} more — {then}"
     ),
     "owned-alone-rate": (
-        "The {owned} × {card} already owned carry {carried:,.2f} of the {rate:,.2f} requests/s alone, within the latency "
-        "targets ({targets}); all {rate:,.2f} need {count:,} × {card}: the {owned} owned and {extra:,} more — {then}"
+        "The {owned} × {card} already owned carry {carried:sig} of the {rate:sig} requests/s alone, within the latency "
+        "targets ({targets}); all {rate:sig} need {count:,} × {card}: the {owned} owned and {extra:,} more — {then}"
     ),
     "owned-alone-rate-enough": (
-        "The {owned} × {card} already owned carry the {rate:,.2f} requests/s alone, within the latency targets "
-        "({targets}): up to {carried:,.2f} requests/s, no card bought; {count:,} × {card}, the {owned} owned and "
+        "The {owned} × {card} already owned carry the {rate:sig} requests/s alone, within the latency targets "
+        "({targets}): up to {carried:sig} requests/s, no card bought; {count:,} × {card}, the {owned} owned and "
         "{extra:,} more, cost less per token at full use — {then}"
     ),
     "owned-alone-rate-slow": (
-        "The {owned} × {card} already owned alone miss the latency targets ({targets}) at {rate:,.2f} requests/s; "
-        "all {rate:,.2f} within them need {count:,} × {card}: the {owned} owned and {extra:,} more — {then}"
+        "The {owned} × {card} already owned alone miss the latency targets ({targets}) at {rate:sig} requests/s; "
+        "all {rate:sig} within them need {count:,} × {card}: the {owned} owned and {extra:,} more — {then}"
     ),
     "owned-alone-rate-none": (
-        "The {owned} × {card} already owned alone do not hold the model in memory; all {rate:,.2f} requests/s within "
+        "The {owned} × {card} already owned alone do not hold the model in memory; all {rate:sig} requests/s within "
         "the latency targets ({targets}) need {count:,} × {card}: the {owned} owned and {extra:,} more — {then}"
     ),
     "owned-alone-job": (
@@ -234,19 +234,19 @@ OWNED_CHINESE: dict[str, str] = {
         "{count:,} × {card}：已拥有的 {owned} 张加另购 {extra:,} 张——{then}"
     ),
     "owned-alone-rate": (
-        "已拥有的 {owned} × {card} 单独使用，在延迟目标（{targets}）内可承载每秒 {rate:,.2f} 个请求中的 {carried:,.2f} 个；"
-        "全部 {rate:,.2f} 个需要 {count:,} × {card}：已拥有的 {owned} 张加另购 {extra:,} 张——{then}"
+        "已拥有的 {owned} × {card} 单独使用，在延迟目标（{targets}）内可承载每秒 {rate:sig} 个请求中的 {carried:sig} 个；"
+        "全部 {rate:sig} 个需要 {count:,} × {card}：已拥有的 {owned} 张加另购 {extra:,} 张——{then}"
     ),
     "owned-alone-rate-enough": (
-        "已拥有的 {owned} × {card} 单独使用，即可在延迟目标（{targets}）内承载每秒 {rate:,.2f} 个请求：最多每秒 "
-        "{carried:,.2f} 个，无需购卡；{count:,} × {card}（已拥有的 {owned} 张加另购 {extra:,} 张）满负荷时每词元成本更低——{then}"
+        "已拥有的 {owned} × {card} 单独使用，即可在延迟目标（{targets}）内承载每秒 {rate:sig} 个请求：最多每秒 "
+        "{carried:sig} 个，无需购卡；{count:,} × {card}（已拥有的 {owned} 张加另购 {extra:,} 张）满负荷时每词元成本更低——{then}"
     ),
     "owned-alone-rate-slow": (
-        "已拥有的 {owned} × {card} 单独使用，在每秒 {rate:,.2f} 个请求下达不到延迟目标（{targets}）；在目标内承载全部 "
-        "{rate:,.2f} 个需要 {count:,} × {card}：已拥有的 {owned} 张加另购 {extra:,} 张——{then}"
+        "已拥有的 {owned} × {card} 单独使用，在每秒 {rate:sig} 个请求下达不到延迟目标（{targets}）；在目标内承载全部 "
+        "{rate:sig} 个需要 {count:,} × {card}：已拥有的 {owned} 张加另购 {extra:,} 张——{then}"
     ),
     "owned-alone-rate-none": (
-        "已拥有的 {owned} × {card} 单独使用，显存放不下该模型；在延迟目标（{targets}）内承载每秒 {rate:,.2f} 个请求需要 "
+        "已拥有的 {owned} × {card} 单独使用，显存放不下该模型；在延迟目标（{targets}）内承载每秒 {rate:sig} 个请求需要 "
         "{count:,} × {card}：已拥有的 {owned} 张加另购 {extra:,} 张——{then}"
     ),
     "owned-alone-job": (

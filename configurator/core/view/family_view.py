@@ -83,7 +83,8 @@ class ChartView:
     other_legend: str | None = None
     """The legend's name for the scaling chart's marker of a count whose own plan lays the cards out otherwise
     than its lines (:attr:`~configurator.core.analysis.Analysis.by_layout`); None for a family whose lines are
-    each count's own plan."""
+    each count's own plan. Short: the legend lies inside the plot, and "Another layout, planned for that count" was
+    cut at "planned for th" by the right axis of the window at 1280 × 800 (session 51, look51)."""
     line_caption: Callable[[Estimate], Value] | None = None
     """The scaling chart's words under its title naming the layout its lines keep (the chosen estimate's);
     None where the lines are each count's own plan."""
@@ -352,7 +353,7 @@ SERVING = FamilyView(
         cost_title="Cost against latency, every card that fits", cost_axis="Time per output token [ms]",
         cost_x_scale=1000.0, cost_x_text=lambda seconds: Amount(seconds, "s"),
         short_legend="Rate not carried", short_of_load=_rate_not_carried,
-        other_legend="Another layout, planned for that count", line_caption=_copies_caption),
+        other_legend="Own layout at that count", line_caption=_copies_caption),
     ranking=RankingView(
         speed_heading="Per token",  # the window's narrow column: "Per token (p90)", ms in its cells
         speed_text=lambda est: Amount(_tpot_at_target(est), "s"),

@@ -16,7 +16,7 @@ ZH_CN_CHARTS: dict[str, str] = {
     "Time per output token [ms]": "每输出词元时间 [ms]",
     "Time per token": "每词元时间",
     "Rate not carried": "承载不了请求率",
-    "Another layout, planned for that count": "按该卡数另行规划的布局",
+    "Own layout at that count": "按该卡数另行规划的布局",
     "Lines: this scenario's layout ({layout}) with more or fewer copies": "曲线：当前场景的布局（{layout}），副本数随卡数增减",
     "Per token": "每词元时间",
     "Facility power [kW]": "机房功率 [kW]",

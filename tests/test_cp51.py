@@ -55,6 +55,7 @@ def test_context_parallel_the_batch_called_for_is_said():
     assert reason.params["sequences"] == 252 and reason.params["ranks"] == 56
     assert (reason.params["low"], reason.params["high"]) == (224 * 8192, 280 * 8192)
     assert "split over 4 cards" in reason.text_in("en")
+    assert "252 sequences of the global batch do not split" in reason.text_in("en")  # "of global batch" until review51
     assert "每条序列分到 4 张卡上" in reason.text_in("zh_CN")
     full = estimate(llama3_8b_pretrain(count=64), card)  # 256 sequences split over 64: no context parallelism
     assert full.scenario.parallelism.cp == 1 and CP_FOR_BATCH not in _ids(full)

@@ -263,7 +263,11 @@ def test_a_ranked_row_of_modules_says_it_is_bought_in_whole_servers(catalog):
 
     said = whole_servers_reason(catalog.get("ascend-910b"), 8)
     assert said.text == "Ascend 910B modules are sold 8 to a server, on its baseboard: bought in whole servers, 8 cards"
-    assert "按整机销售" in said.text_in("zh_CN") and "8 颗" in said.text_in("zh_CN")
+    # counted in the card's own measure word, 张 for a module (zhcli51: "共 8 张" beside the ranking's "8 张昇腾
+    # 910B"), 颗 for a product counted by the chip (the 910C server)
+    assert "按整机销售" in said.text_in("zh_CN") and "共 8 张" in said.text_in("zh_CN")
+    chips = whole_servers_reason(catalog.get("ascend-910c-a3-server"), 16)
+    assert "共 16 颗" in chips.text_in("zh_CN") and "bought in whole servers, 16 cards" in chips.text
     assert all(whole_servers_reason(catalog.get(c), 72) is None for c in ("l40s", "gb200", "gh200-144gb"))
 
 

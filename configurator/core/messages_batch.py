@@ -53,10 +53,10 @@ BATCH_ENGLISH: dict[str, str] = {
         "{faster:.0%} faster (pin the layout to choose another)"
     ),
     "cp-for-batch": (
-        "Context parallel {cp:,} for {seq:,}-token sequences: {sequences:,} sequences of global batch do not split "
-        "over the {ranks:,} data-parallel ranks {count:,} cards give at TP {tp:,} · PP {pp:,}, so each sequence is "
-        "split over {cp:,} cards (DP {dp:,}); {low:,} or {high:,} tokens ({low_moved:+.1%}, {high_moved:+.1%}) "
-        "would split over all {ranks:,} (set the global batch to plan there)"
+        "Context parallel {cp:,} for {seq:,}-token sequences: {sequences:,} sequences of the global batch do not "
+        "split over the {ranks:,} data-parallel ranks {count:,} cards give at TP {tp:,} · PP {pp:,}, so each "
+        "sequence is split over {cp:,} cards (DP {dp:,}); {low:,} or {high:,} tokens ({low_moved:+.1%}, "
+        "{high_moved:+.1%}) would split over all {ranks:,} (set the global batch to plan there)"
     ),
     "batch-moved-wider": (
         "A global batch of {batch:,} tokens does not split evenly over the data-parallel ranks of {count:,} cards: "

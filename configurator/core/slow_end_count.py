@@ -304,15 +304,20 @@ def layout_of(est: Estimate) -> dict:
     """``est``'s layout as the slow-end line names it and its JSON carries it (``slow_end.layout``): the tensor,
     pipeline, context and expert widths and, serving, the copies (``copies``) with the separate prefill and decode
     pools where there are (``prefill_cards``, ``decode_cards``), else the data-parallel replicas (``dp``) [cards,
-    count]; and the settings of :data:`LAYOUT_SETTINGS` (a KV precision, None: the engine's default)."""
+    count]; and the settings of :data:`LAYOUT_SETTINGS` (a KV precision, None: the engine's default). The pools'
+    cards are those the estimate runs, whole copies (:attr:`~configurator.core.scenario.Scenario.prefill_copies`),
+    not the ``prefill_cards`` setting a count search carries from another count: 8 × MI300X serving Llama 3 70B
+    at 10 requests/s in pools (6 prefill + 2 decode copies of TP 1) were said to meet the rate at the slow end
+    on 16 cards in pools "TP 8, prefill 6 + decode 10 cards", estimated as 8 + 8 (review51)."""
     s, par = est.scenario, est.scenario.parallelism
     widths = {"tp": par.tp, "pp": par.pp, "cp": par.cp, "ep": par.ep}
     if est.serving is None:
         t = s.training
         return {**widths, "dp": s.data_parallel, "micro_batch": t.micro_batch, "zero": par.zero,
                 "recompute": str(t.recompute)}
-    pools = {"prefill_cards": s.serving.prefill_cards, "decode_cards": s.count - s.serving.prefill_cards} \
-        if s.serving.disaggregated and s.serving.prefill_cards else {"prefill_cards": None, "decode_cards": None}
+    prefill = s.prefill_copies * s.model_parallel  # the pool as estimated: the setting in whole copies (review51)
+    pools = {"prefill_cards": prefill, "decode_cards": s.count - prefill} if prefill else \
+        {"prefill_cards": None, "decode_cards": None}
     kv = s.serving.kv_precision
     return {**widths, "copies": s.data_parallel, **pools, "kv_precision": None if kv is None else str(kv),
             "max_batch": s.serving.max_batch}

@@ -43,17 +43,14 @@ def in_office(scenario: Scenario, card: Card) -> bool:
     return at_desks(scenario) or at_a_workstation(scenario, card)
 
 
-
-
 def refused_in_servers(scenario: Scenario, card: Card) -> bool:
     """Whether ``scenario``'s bill would put boards in rack servers that a rack server does not take
     (:func:`~configurator.core.procurement.servers.rack_server_boards`: a workstation board whose fans blow
     into the case, none in a standard rack server): cards bought (more than those owned, which are housed
     already), neither at the users' desks nor in one deskside workstation (:func:`in_office`), nor rented
     (``budget_basis`` "rent": the provider houses them; RunPod rents the Workstation Edition by the GPU-hour).
-    8 × RTX PRO 6000
-    Blackwell Workstation Edition: refused; 2 of them (one deskside workstation), 8 of its Server Edition or
-    Max-Q (blower): not."""
+    8 × RTX PRO 6000 Blackwell Workstation Edition: refused; 2 of them (one deskside workstation), 8 of its
+    Server Edition or Max-Q (blower): not."""
     return (rack_server_boards(card) == 0 and scenario.economics.owned_cards < scenario.count
             and scenario.constraints.budget_basis != "rent" and not in_office(scenario, card))
 
@@ -83,9 +80,10 @@ def _card_name(card_id: str | None) -> str | None:
 
 def rented_by_rent(scenario: Scenario, card: Card, by_rent: bool) -> Scenario:
     """``scenario`` as a ranking by rent (``by_rent``) weighs it for a card the housing rule refuses in rack
-    servers (:func:`refused_in_servers`, at whatever count the ranking tries): the cards rented (``budget_basis`` "rent"), the provider housing them — RunPod
-    rents the RTX PRO 6000 Blackwell Workstation Edition by the GPU-hour, and the render farm's rent ranking put
-    it first (0.0956 USD a frame) until the rule refused it there too. Unchanged otherwise, and where a budget is
+    servers (:func:`refused_in_servers`, at whatever count the ranking tries): the cards rented (``budget_basis``
+    "rent"), the provider housing them — RunPod rents the RTX PRO 6000 Blackwell Workstation Edition by the
+    GPU-hour, and the render farm's rent ranking put it first (0.0956 USD a frame) until the rule refused it there
+    too. Unchanged otherwise, and where a budget is
     set (a capex budget says the buyer buys, as :func:`~configurator.core.recommend_pricing.rented_for` reads it)."""
     if not by_rent or scenario.constraints.budget is not None or rack_server_boards(card) != 0:  # any count
         return scenario

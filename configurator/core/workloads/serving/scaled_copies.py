@@ -20,8 +20,17 @@ from configurator.core.workloads.serving import plan
 
 def pinned_copy(chosen: Scenario) -> Scenario:
     """``chosen`` (a planned serving scenario) with every layout field stated as the planner chose it: nothing
-    Auto, so an estimate at another count keeps the copy as it is."""
-    return updated(chosen, auto_layout=())
+    Auto, so an estimate at another count keeps the copy as it is. Its pools are stated as it runs them, whole
+    copies (:attr:`~configurator.core.scenario.Scenario.prefill_copies`), none where its copies make too few
+    groups to split: a prefill pool the buyer set with the tensor parallel degree left to the planner need not
+    be whole copies of the degree chosen (``--prefill-cards 6`` on 16 × H100, planned at TP 8 as 1 + 1 copies),
+    and stated as it was, with nothing Auto, it is refused (``layout-prefill-pool``): ``report`` stopped on it
+    and the window's analysis failed (review51)."""
+    if not chosen.serving.disaggregated:
+        return updated(chosen, auto_layout=())
+    pool = chosen.prefill_copies * chosen.model_parallel
+    pools = {"prefill_cards": pool} if pool else {"disaggregated": False, "prefill_cards": None}
+    return updated(chosen, auto_layout=(), serving=pools)
 
 
 def prefill_cards_at(chosen: Scenario, count: int) -> int | None:

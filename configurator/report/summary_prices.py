@@ -63,8 +63,13 @@ def summary_price_decision(options: Sequence[Option], objective: Objective, book
     priced = [p for p in (_priced_option(o, objective, book) for o in ordered) if p is not None]
     if not priced or priced[0].card_id != ordered[0].estimate.card.id:
         return None
-    return price_decision(priced, ordered[0].cost.bom.currency,
-                          per="per card-hour" if objective is Objective.CLOUD else "per card")
+    decision = price_decision(priced, ordered[0].cost.bom.currency,
+                              per="per card-hour" if objective is Objective.CLOUD else "per card")
+    if decision is not None and decision.winner is not None and decision.winner.price <= 0:
+        # the summary's order (time-filtered, the buyer's choice in its place) is not the scores' order: a first
+        # place "while its own price is below -12,668 USD" (an 8B fine-tune on 2 x RTX 4090, look51) is no answer
+        return None
+    return decision
 
 
 def price_mark(est: Estimate, objective: Objective) -> str:

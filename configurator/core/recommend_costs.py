@@ -161,7 +161,9 @@ def rent_or_buy(est: Estimate, cost: DeploymentCost) -> Message:
     summary's break-even row and rent chart read) or that renting is cheaper at any utilisation; the
     month from which renting has cost more, and where the licences count. Without a cloud price for
     ``est``'s card, that and what buying costs; without a purchase price for the cards (the TCO would leave
-    them out), the rent alone and that buying cannot be compared."""
+    them out), the rent alone and that buying cannot be compared; with a total that leaves out its energy (no
+    published board power: :attr:`DeploymentCost.no_break_even`), both figures, buying's said to be without
+    energy, and no break-even or month (they would favour buying by the energy left out; buyer51b)."""
     own, compared = cost.ownership, cost.compared
     said = {"years": own.years, "u": own.utilisation, "tco": own.tco, "currency": own.currency}
     if compared is not None and compared.owned and not compared.gpus:
@@ -173,6 +175,8 @@ def rent_or_buy(est: Estimate, cost: DeploymentCost) -> Message:
     said["rented"] = rented_message(compared, counts_chips(est.card.name))
     if no_price:
         return msg("rent-or-buy-no-price", card=est.card.name, **said)
+    if cost.no_break_even is not None:  # the total leaves out the energy: a lower bound beside a whole rent
+        return msg("rent-or-buy-no-energy", card=est.card.name, **said)
     if compared.break_even_utilisation is None:
         line = msg("rent-or-buy-rent-cheaper", **said)
     else:

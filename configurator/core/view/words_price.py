@@ -100,7 +100,7 @@ ZH_CN_PRICE: dict[str, str] = {
     "Not ranked for want of a figure (a price, a rent where you are):":
         "未参与排名（缺少价格或本地区租用价）：",
     "Ranked after every complete total, each leaving out an unpriced item or the energy (no board power):":
-        "排在所有总额完整的方案之后（总额不含某项无价格的项目，或因无板卡功耗而不含电费）：",
+        "排在所有总额完整的方案之后（总额不含某项无价格的项目，或因无公开的板卡功耗而不含电费）：",
     "Marked *:": "标 * 的价格：",
     "When price decides:": "价格何时决定排名：",
     "Cards without a price are listed after the ranked ones: enter a quote to rank them.":

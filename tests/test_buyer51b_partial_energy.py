@@ -89,3 +89,22 @@ def test_the_summary_alternatives_carry_the_precision_warning(catalog, language,
 
 def test_no_reason_says_a_tco_cannot_be_counted_for_want_of_a_board_power():
     assert all("no-power-tco" not in catalogue for catalogue in CATALOGUES.values())
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_bill_panel_declines_the_break_even_in_both_languages(qtbot, without_energy, catalog, language):
+    from configurator.app.bom_panel import BomPanel
+    from configurator.app.controller import ScenarioController
+    from configurator.app.i18n import language_for_a_while
+
+    _, first = without_energy
+    with language_for_a_while(language):
+        controller = ScenarioController(catalog, first.estimate.scenario)
+        controller.recompute()
+        qtbot.waitUntil(lambda: controller.analysis is not None, timeout=60_000)
+        panel = BomPanel(controller)
+        qtbot.addWidget(panel)
+        panel.update_from(controller.analysis)
+        values = [panel.money.item(row, 1).text() for row in range(panel.money.rowCount())]
+        assert words(language).label(NO_ENERGY) in values and not panel.break_even.isVisible()
+        assert len(panel.own_curve.getData()[0] or ()) == 0

@@ -431,8 +431,10 @@ class BomPanel(QWidget):
         currency = cost.bom.currency
         curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario, cost.compared)
         x = [100 * u for u, _, _ in curve]
-        self.own_curve.setData(x, [own for _, own, _ in curve])  # the axis counts in k/M/G or 万/亿 (MoneyAxis)
-        entries = [(self.own_curve, _tc("bom", "Own"))]
+        # no cards' price or no energy (cost.no_break_even): no owning line to cross the rent, as the summary's chart
+        owned = [] if cost.no_break_even else [own for _, own, _ in curve]
+        self.own_curve.setData(x[:len(owned)], owned)  # the axis counts in k/M/G or 万/亿 (MoneyAxis)
+        entries = [(self.own_curve, _tc("bom", "Own"))] if owned else []
         if all(rent is not None for _, _, rent in curve):
             self.rent_curve.setData(x, [rent for _, _, rent in curve])
             entries.append((self.rent_curve, _tc("bom", "Rent")))

@@ -55,7 +55,7 @@ def test_nothing_ranked_says_the_command_lines_sentence_once_and_numbers_no_unra
                                  "needs (listed as not ranked).")  # small50: 'No card meets' read over the unranked
     assert panel.reasons.text().startswith(none_meets) and panel.reasons.text().count(none_meets) == 1
     table = panel.table
-    heading = words(language).label("Not ranked for want of a figure (a price, a rent where you are, a power):")
+    heading = words(language).label("Not ranked for want of a figure (a price, a rent where you are):")
     assert table.item(0, 0).text() == heading and panel.recommendation_at(0) is None
     assert [panel.recommendation_at(row) for row in range(1, 1 + len(result.unpriced))] == list(result.unpriced)
     assert all(table.verticalHeaderItem(row).text() == "" for row in range(table.rowCount()))

@@ -72,10 +72,10 @@ def test_in_china_the_a10_is_first_and_the_a6000_after(catalog):
 
 
 @pytest.mark.parametrize(("language", "heading", "excluded", "card"), [
-    ("en", "Ranked after every complete total, each total leaving out an item without a price:",
+    ("en", "Ranked after every complete total, each leaving out an unpriced item or the energy (no board power):",
      "The total excludes 1 workstation (not priced: enter a quote for workstation-1gpu)",
      "RTX PRO 6000 Blackwell Workstation Edition"),
-    ("zh_CN", "排在所有总额完整的方案之后（总额不含某项无价格的项目）：",
+    ("zh_CN", "排在所有总额完整的方案之后（总额不含某项无价格的项目，或因无公开的板卡功耗而不含电费）：",
      "总额不含 1 台工作站（未定价：请为 workstation-1gpu 输入报价）", "RTX PRO 6000 Blackwell 工作站版"),
 ])
 def test_the_command_line_still_shows_them_with_what_they_exclude(capsys, language, heading, excluded, card):

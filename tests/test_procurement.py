@@ -181,8 +181,8 @@ def test_unpriced_cards_are_listed_with_no_price(catalog):
                  training={"tokens": 1e12, "seq_len": 4096}, constraints={"deadline_hours": 720})
     result = recommend(s, catalog, Objective.TCO)
     assert result.unpriced
-    for rec in result.unpriced:  # the cards, another line of the bill, or the power (so the energy) unknown
-        assert rec.reasons[0].id in ("no-price", "no-price-items", "no-power-tco", "purchase-price-used-only")
+    for rec in result.unpriced:  # the cards or another line of the bill unpriced
+        assert rec.reasons[0].id in ("no-price", "no-price-items", "purchase-price-used-only")
         if rec.reasons[0].id == "no-price-items":
             assert rec.estimate.costs.prices.card_price is not None
         assert rec.card.id not in {r.card.id for r in result.ranked}
@@ -208,7 +208,7 @@ def test_cli_json_carries_bom_and_unpriced(capsys):
                  "--deadline", "30d", "--limit", "3"])
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and all("capex" in r["bom"] for r in out["ranked"])
-    assert out["unpriced"] and all(u["reason_id"] in ("no-price", "no-price-items", "no-power-tco", "purchase-price-used-only")
+    assert out["unpriced"] and all(u["reason_id"] in ("no-price", "no-price-items", "purchase-price-used-only")
                                    for u in out["unpriced"])
 
 

@@ -21,8 +21,9 @@ from configurator.core.catalog import load_catalog
 SERVING = ["--workload", "inference", "--model", "llama3-8b", "--concurrency", "100"]
 """persona47's question: Llama 3 8B for 100 users at once."""
 
-HEADING = {"en": "Ranked after every complete total, each total leaving out an item without a price:",
-           "zh_CN": "排在所有总额完整的方案之后（总额不含某项无价格的项目）："}
+HEADING = {"en":
+           "Ranked after every complete total, each leaving out an unpriced item or the energy (no board power):",
+           "zh_CN": "排在所有总额完整的方案之后（总额不含某项无价格的项目，或因无公开的板卡功耗而不含电费）："}
 """The command line's heading over them (tests/test_partial_totals_ranked_after.py)."""
 
 EXCLUDES = {"en": "The total excludes 1 workstation (not priced: enter a quote for workstation-1gpu)",

@@ -37,7 +37,6 @@ from configurator.core.economics import BOUGHT_USED
 from configurator.core.messages import LIST_SEPARATORS
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.host import in_office
-from configurator.core.procurement.partial import cards_unpriced
 from configurator.core.procurement.prices import quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.view import price_view
@@ -409,9 +408,9 @@ class BomPanel(QWidget):
                 # until December 2026 "TCO per million tokens" stood here for virtual desktops too)
                 (per_unit, fmt.unit_cost(cost.tco_per_unit, currency)),
                 (_tc("bom", "Renting instead"), rent or per_year.format(fmt.money(cost.rent_per_year, currency))),
-                # no cards' price: no break-even, the summary's words (persona50b)
-                (_tc("bom", "Owning pays off above"), words("no purchase price: enter a quote")
-                 if cards_unpriced(cost.bom) else fmt.percent(cost.break_even_utilisation)
+                # no cards' price, or no energy: no break-even, the summary's words (persona50b, buyer51b)
+                (_tc("bom", "Owning pays off above"), words(cost.no_break_even)
+                 if cost.no_break_even else fmt.percent(cost.break_even_utilisation)
                  if cost.break_even_utilisation is not None else _tc("bom", "— (no cloud price, or renting is cheaper)")),
                 # what the break-even compares (the GPUs the bill buys, its licences), as the summary's TCO table
                 *rent_basis_rows(cost, words, write(period(own.years), current_language()), est.card.name)]
@@ -432,15 +431,17 @@ class BomPanel(QWidget):
         currency = cost.bom.currency
         curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario, cost.compared)
         x = [100 * u for u, _, _ in curve]
-        self.own_curve.setData(x, [own for _, own, _ in curve])  # the axis counts in k/M/G or 万/亿 (MoneyAxis)
-        entries = [(self.own_curve, _tc("bom", "Own"))]
+        # no cards' price or no energy (cost.no_break_even): no owning line to cross the rent, as the summary's chart
+        owned = [] if cost.no_break_even else [own for _, own, _ in curve]
+        self.own_curve.setData(x[:len(owned)], owned)  # the axis counts in k/M/G or 万/亿 (MoneyAxis)
+        entries = [(self.own_curve, _tc("bom", "Own"))] if owned else []
         if all(rent is not None for _, _, rent in curve):
             self.rent_curve.setData(x, [rent for _, _, rent in curve])
             entries.append((self.rent_curve, _tc("bom", "Rent")))
         else:
             self.rent_curve.setData([], [])
         name_legend(self.legend, entries)
-        shown = cost.break_even_utilisation is not None and not cards_unpriced(cost.bom)  # no cards' price: none
+        shown = cost.break_even_utilisation is not None and not cost.no_break_even  # no cards' price or energy
         self.break_even.setVisible(shown)
         if shown:
             self.break_even.setValue(100 * cost.break_even_utilisation)

@@ -107,7 +107,7 @@ class RankingPrices:
         first = start + 1  # under their heading, as the command line lists them: never read as ranked
         self.table.setRowCount(first + len(result.unpriced))
         heading_row(self.table, start, words(language).label(
-            "Not ranked for want of a figure (a price, a rent where you are, a power):"))
+            "Not ranked for want of a figure (a price, a rent where you are):"))
         self.row_recommendations.append(None)
         grey = QBrush(QColor("#777777"))
         for offset, rec in enumerate(result.unpriced):

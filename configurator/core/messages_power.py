@@ -20,8 +20,6 @@ POWER_ENGLISH: dict[str, str] = {
         "The job takes {days:days} of every {deadline:,g}-day deadline, the pace asked; energy counts the "
         "hours the cards wait at load power (no idle power on file: an upper bound)"
     ),
-    "no-power-tco": "{card}: no published board power — its energy, and so its total cost of ownership, cannot be "
-                    "counted",
     "total-excludes-energy": "The total excludes energy (no published board power)",
     "totals-exclude-energy": "{rows}: TCO and cost per unit exclude energy (no published board power)",
     "unknown-power-for-cap": "{card} has no published board power: the power cap cannot be checked",
@@ -53,7 +51,6 @@ POWER_CHINESE: dict[str, str] = {
         "作业在每个 {deadline:,g} 天的期限内需要 {days:days}，即所要求的进度；卡等待的时间按满载功率计入能耗"
         "（无空闲功耗数据：为上限）"
     ),
-    "no-power-tco": "{card}：没有公开的板卡功耗——无法计入其电费，因而无法计算总拥有成本",
     "total-excludes-energy": "总额不含电费（无公开的板卡功耗）",
     "totals-exclude-energy": "{rows}：TCO 和单位成本均不含电费（无公开的板卡功耗）",
     "over-power-cap": "机房功率 {kw:,.{d}f} kW（平均功耗，含 PUE）：超过 {cap:,.{d}f} kW 的功率上限 {over:,.{d}f} kW"

@@ -140,6 +140,9 @@ PRICE_ENGLISH: dict[str, str] = {
     "rent-or-buy-no-price": "Rent or buy: {card} has no purchase price, so buying cannot be compared "
                             "(enter a quote); over {years:g} years at {u:.0%} utilisation, renting {rented} "
                             "costs {rent:.0money}",
+    "rent-or-buy-no-energy": "Rent or buy: over {years:g} years at {u:.0%} utilisation, renting {rented} costs "
+                             "{rent:.0money}, buying {tco:.0money} without energy; {card} has no published board "
+                             "power, so no break-even utilisation is given",
     "rent-or-buy-no-figures": "Rent or buy: {card} has neither a purchase price nor a cloud price to compare "
                               "(enter a quote)",
     "rent-or-buy-refused": "Rent or buy: {count} × {card} can be rented but not bought for rack servers (a workstation "
@@ -267,6 +270,8 @@ PRICE_CHINESE: dict[str, str] = {
                            "{tco:.0money}",
     "rent-or-buy-no-price": "租还是买：{card} 无购买价格，无法比较购买（请输入报价）；"
                             "{years:g} 年内按 {u:.0%} 利用率，租用{rented}需 {rent:.0money}",
+    "rent-or-buy-no-energy": "租还是买：{years:g} 年内按 {u:.0%} 利用率，租用{rented}需 {rent:.0money}，购买需 "
+                             "{tco:.0money}（不含电费）；{card} 无公开的板卡功耗，因此不给出盈亏平衡利用率",
     "rent-or-buy-no-figures": "租还是买：{card} 既无购买价格也无云租用价格，"
                               "无法比较（请输入报价）",
     "rent-or-buy-refused": "租还是买：{count} 张 {card} 只能租用，不能购买装入机架服务器（工作站显卡，风扇向机箱内排热：标准机架"

@@ -239,9 +239,11 @@ def rent_or_buy(est: Estimate, cost: DeploymentCost, edition: Message | None = N
     summary's break-even row and rent chart read) or that renting is cheaper at any utilisation; the
     month from which renting has cost more, and where the licences count. Without a cloud price for
     ``est``'s card, that and what buying costs; without a purchase price for the cards (the TCO would leave
-    them out), the rent alone and that buying cannot be compared. Where the cards can be rented but not bought
-    (:func:`buying_refused`), that, the rent and what buying instead means (``edition``, :func:`rack_edition_note`;
-    None: the rack edition named alone): :func:`rent_or_buy_refused`."""
+    them out), the rent alone and that buying cannot be compared; with a total that leaves out its energy (no
+    published board power: :attr:`DeploymentCost.no_break_even`), both figures, buying's said to be without
+    energy, and no break-even or month (they would favour buying by the energy left out; buyer51b). Where the cards
+    can be rented but not bought (:func:`buying_refused`), that, the rent and what buying instead means
+    (``edition``, :func:`rack_edition_note`; None: the rack edition named alone): :func:`rent_or_buy_refused`."""
     if buying_refused(est):
         return rent_or_buy_refused(est, cost, edition if edition is not None else rack_edition_note(est, None))
     own, compared = cost.ownership, cost.compared
@@ -255,6 +257,8 @@ def rent_or_buy(est: Estimate, cost: DeploymentCost, edition: Message | None = N
     said["rented"] = rented_message(compared, counts_chips(est.card.name))
     if no_price:
         return msg("rent-or-buy-no-price", card=est.card.name, **said)
+    if cost.no_break_even is not None:  # the total leaves out the energy: a lower bound beside a whole rent
+        return msg("rent-or-buy-no-energy", card=est.card.name, **said)
     if compared.break_even_utilisation is None:
         line = msg("rent-or-buy-rent-cheaper", **said)
     else:

@@ -16,7 +16,7 @@ from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.recommend_costs import ownership_cost, partial_total
 from configurator.core.scenario_ranking import Objective
-from configurator.core.procurement.partial import items_unpriced
+from configurator.core.procurement.partial import cards_unpriced, items_unpriced
 from configurator.core.workloads.layout import whole_system_counts
 from configurator.core.workloads.serving.deployment import SERVING_COUNTS, fewest_cards_for_weights
 
@@ -113,16 +113,16 @@ def rent_budget(est: Estimate) -> bool:
 
 
 def unpriced_reason(est: Estimate, book: PriceBook) -> Message:
-    """Why a configuration has no total cost of ownership to rank on: its cards have no price
-    (``no-price``), or only a used card's (:data:`USED_ONLY`, naming it as information), another line of its bill has none (``no-price-items``, naming them), or its
-    board power is unknown, so its energy cannot be counted (``no-power-tco``)."""
+    """Why a configuration has no total cost of ownership to rank on: another line of its bill than the cards has
+    no price (``no-price-items``, naming them), else its cards have none (``no-price``), or only a used card's
+    (:data:`USED_ONLY`, naming it as information). A board power that is not published is no reason: that total is
+    ranked without its energy (:func:`~configurator.core.procurement.partial.excluded_message`); until December
+    2026 it was said "no published board power — its energy, and so its TCO, cannot be counted" (``no-power-tco``,
+    removed by buyer51b once nothing said it)."""
     cost = ownership_cost(est, book)
-    cards = [line for line in cost.bom.unpriced if line.kind == "accelerator"]
-    if cards:
-        return used_price_reason(est) or msg("no-price", card=est.card.name)
-    if cost.missing_prices:
+    if cost.missing_prices and not cards_unpriced(cost.bom):
         return msg("no-price-items", card=est.card.name, items=cost.missing_prices)  # each said in the language
-    return msg("no-power-tco", card=est.card.name)
+    return used_price_reason(est) or msg("no-price", card=est.card.name)
 
 
 def miss_size(est: Estimate) -> tuple[int, int, float]:

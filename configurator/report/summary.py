@@ -79,7 +79,7 @@ from configurator.report.summary_rents import rent_tiers_note
 from configurator.report.summary_unpriced import (quote_ranks, unpriced_note, unpriced_rows, unpriced_sentence,
                                                   why_unranked, with_reason)
 from configurator.report.summary_below_line import below_line_table
-from configurator.report.summary_cautions import support_cautions
+from configurator.report.summary_cautions import precision_note, support_cautions
 from configurator.report.tradeoff import tradeoff_section
 
 MAX_ALTERNATIVES = 6
@@ -376,6 +376,7 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
                       *filter(None, (_basis_note(objective, mine.estimate.scenario, w),
                                      filters_note(filters, w, mine.estimate.scenario.workload),
                                      unpriced_note(unpriced, w), excluded_note(everyone, w),
+                                     precision_note(everyone, w),
                                      rent_tiers_note([o for o in everyone if o.score is not None], objective, w))))
     if mine.estimate.scenario.workload.is_training and mine.estimate.scenario.constraints.deadline_hours is None:
         note = _sentences(w, note, w("Without a deadline, alternatives finish within {x}× your choice's time.",

@@ -21,7 +21,6 @@ from configurator.core.view.card_names import card_name, counts_chips
 from configurator.core.view.card_view import CONFIDENCE, PRICE_KINDS
 from configurator.core.desks import at_desks, charges_left_out
 from configurator.core.procurement.host import in_office
-from configurator.core.procurement.partial import cards_unpriced
 from configurator.core.view.constraints_view import shortfall
 from configurator.core.view.cost_bases import period
 from configurator.core.view.rows import Amount, Phrase, range_phrase, write
@@ -192,7 +191,7 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
     if not at_desks(est.scenario):  # at the desks no rent applies (workstations.without_rent): said once, below
         rows += _renting_rows(cost, w, top, est.card.name)
     return Table("tco", w("Total cost of ownership"), ("", ""), tuple(rows),
-                 image="rent" if _rent_per_year(cost) and not cards_unpriced(cost.bom) else None,
+                 image="rent" if _rent_per_year(cost) and not cost.no_break_even else None,
                  note=_tco_note(est, cost, w, top))
 
 
@@ -276,7 +275,7 @@ def _renting_rows(cost: DeploymentCost, w: Words, top: float, card: str | None =
         # the rent over the TCO's years, beside the TCO (a 0.25-year TCO stood against a year's rent)
         (w("Renting the same cards over {period}, at {u} utilisation", period=years, u=u),
          "—" if rent is None else _column_amount(rent * own.years, c, w, top)),
-        (w("Break-even utilisation"), w("no purchase price: enter a quote") if cards_unpriced(cost.bom)
+        (w("Break-even utilisation"), w(cost.no_break_even) if cost.no_break_even  # no cards' price, or no energy
          else percent(cost.break_even_utilisation, w.language) if cost.break_even_utilisation is not None
          else w("none: renting costs less at every utilisation") if rent else w("no cloud price")),
         *basis[1:],
@@ -319,7 +318,7 @@ def rent_basis_rows(cost: DeploymentCost, w: Words, years: str, card: str | None
     month = rent_month(compared)
     chips = card is not None and counts_chips(card)  # the card's name (English): '同样的 8 颗 NPU' as the bill counts
     rows = [(w("Rented and bought"), w.message(rented_message(compared, chips)))]
-    if not cards_unpriced(cost.bom):  # a TCO without the cards says nothing of when renting costs more
+    if not cost.no_break_even:  # a TCO without the cards, or its energy, says nothing of when renting costs more
         rows.append((w("Renting costs more than buying and running"),
                      w("from month {n}", n=month) if month is not None
                      else w("only at the end of {period}, by the resale value", period=years)
@@ -332,7 +331,7 @@ def rent_basis_rows(cost: DeploymentCost, w: Words, years: str, card: str | None
 
 def rent_chart(est: Estimate, mine: Option, w: Words) -> Chart | None:
     cost = mine.cost
-    if cost.compared is None or cost.compared.per_year is None or cards_unpriced(cost.bom):  # no owning curve
+    if cost.compared is None or cost.compared.per_year is None or cost.no_break_even:  # no (whole) owning curve
         return None
     curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario, cost.compared)
     own = tuple((100 * u, o) for u, o, _ in curve)

@@ -1,18 +1,22 @@
 """The summary's first-page cautions: a card past vendor support (:func:`support_cautions`) and a
 workstation card's flow-through cooler in a rack server (:func:`coolers`), the chosen card's and the
 recommended option's where it is another card (split from :mod:`configurator.report.summary`); the recommended
-option's runs measured on one side of its estimate (:func:`runs_side`)."""
+option's runs measured on one side of its estimate (:func:`runs_side`); the alternatives' precision note
+(:func:`precision_note`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from configurator.core.estimate import Estimate
+from configurator.core.precision_risk import precision_risk
 from configurator.core.procurement.host import at_a_workstation
 from configurator.core.procurement.servers import FLOW_THROUGH_IN_SERVER, flow_through_reason
 from configurator.core.recommend import Result
 from configurator.core.software import card_cautions
 from configurator.core.uncertainty import off_notes
 from configurator.core.view.card_names import card_name
-from configurator.report.language import Words
+from configurator.report.language import Words, sentence, sentences
 from configurator.report.parts import count
 from configurator.report.summary_money import Option
 
@@ -70,3 +74,16 @@ def runs_side(est: Estimate, best: Option | None, w: Words) -> tuple[str, ...]:
     config = f"{count(best.estimate.scenario.count)} × {card_name(best.estimate.card.name, w.language)}"
     return tuple(w("The recommended option, {config}: {caution}", config=config, caution=w.message(m))
                  for m in off_notes(best.estimate))
+
+
+def precision_note(options: Sequence[Option], w: Words) -> str | None:
+    """The alternatives table's sentence for each card among ``options`` that runs a BF16 training job in another
+    format (:func:`~configurator.core.precision_risk.precision_risk`, the ranking rows' one rule and message: "No
+    BF16 on Tesla V100 SXM2 16GB: …"), once a card; None where none does. Until December 2026 the ranking's row
+    said it and the summary's alternatives did not (buyer51b)."""
+    risks = {}
+    for option in options:
+        risk = precision_risk(option.estimate)
+        if risk is not None:
+            risks.setdefault(option.estimate.card.id, risk)
+    return sentences(w, *(sentence(w, m) for m in risks.values())) if risks else None

@@ -89,7 +89,7 @@ class Option:
     score: float | None
     reason: Message | None = None
     """Why an unranked configuration has no score: the recommendation's own reason (``no-price``,
-    ``no-price-items``, ``no-power-tco``, a rent only in another market …); None when ranked or
+    ``no-price-items``, a rent only in another market …); None when ranked or
     not told (then read as no price)."""
 
 

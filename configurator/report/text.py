@@ -319,9 +319,9 @@ def unrated_text(result, language: str = "en") -> list[str]:
     return [heading, *(bullet(single_line(write(m, language))) for m in result.unrated.values())]
 
 
-FIGURE_MISSING = ("no-power-tco", *RENT_ELSEWHERE)
-"""Why a card that meets every constraint is unranked though it has a price: no published power (its
-energy, so its TCO, cannot be counted) or rents only in a market the buyer cannot rent in; listed
+FIGURE_MISSING = RENT_ELSEWHERE
+"""Why a card that meets every constraint is unranked though it has a price: it rents only in a market the buyer
+cannot rent in (a card without a published power is ranked, its total without energy: buyer51); listed
 under a heading that names a price only where no line is one of these (a Chinese buyer read
 '无价格（请输入报价）' above '没有公开的板卡功耗', session 33)."""
 
@@ -337,7 +337,7 @@ def price_lines(result, language: str = "en") -> list[str]:
     if result.unpriced:  # 'without a price' only where every line lacks one: a power or a local rent may
         priced_only = all(not rec.reasons or rec.reasons[0].id not in FIGURE_MISSING for rec in result.unpriced)
         lines.append(w.label("Without a price (enter a quote):" if priced_only else
-                             "Not ranked for want of a figure (a price, a rent where you are, a power):"))
+                             "Not ranked for want of a figure (a price, a rent where you are):"))
         lines += [bullet(single_line(write(price_view.unpriced_value(rec), language))) for rec in result.unpriced]
     decides = price_view.price_decides(result)
     if decides:

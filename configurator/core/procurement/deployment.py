@@ -18,7 +18,7 @@ from configurator.core.messages import Message
 from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.procurement.bom import BillOfMaterials, bill_of_materials
 from configurator.core.procurement.prices import PriceBook, price_book_for
-from configurator.core.procurement.partial import items_unpriced, unpriced_names
+from configurator.core.procurement.partial import items_unpriced, no_break_even, unpriced_names
 from configurator.core.procurement.tco import (
     OwnershipCost,
     RentAgainstBuy,
@@ -73,6 +73,12 @@ class DeploymentCost:
         if not (self.bom.complete or items_unpriced(self.bom)):
             return None
         return self.tco_per_unit
+
+    @property
+    def no_break_even(self) -> str | None:
+        """Why rent is not compared with buying this bill (a label id: no purchase price for the cards, or a total
+        without its energy), None where it is (:func:`~configurator.core.procurement.partial.no_break_even`)."""
+        return no_break_even(self.bom, self.ownership.energy_per_year is not None)
 
     @property
     def missing_prices(self) -> tuple[str | Message, ...]:

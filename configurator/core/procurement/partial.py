@@ -95,6 +95,27 @@ def excluded_message(bom: BillOfMaterials, energy_known: bool = True) -> Message
     return msg("total-excludes-named" if named else "total-excludes-items", items=unpriced_names(lines), item=item)
 
 
+NO_PURCHASE_PRICE = "no purchase price: enter a quote"
+"""Why a bill whose cards have no price has no break-even utilisation (a label id)."""
+
+NO_ENERGY = "none: buying's total has no energy (no published board power)"
+"""Why a bill whose total leaves out its energy has no break-even utilisation (a label id)."""
+
+
+def no_break_even(bom: BillOfMaterials, energy_known: bool = True) -> str | None:
+    """Why rent is not compared with buying on ``bom`` (a label id): its cards have no price (:data:`NO_PURCHASE_PRICE`:
+    the TCO says nothing of buying them, persona50b), or its total leaves out the energy, the cards' board power
+    unpublished (:data:`NO_ENERGY`, ``energy_known`` False); None where the two can be compared. The one rule of the
+    rent-or-buy line, the break-even and month rows and the rent chart, in the window and the summary.
+
+    Without its energy, buying's total is a lower bound while the rent is whole, so the break-even utilisation would
+    come out too low by the energy's share: until December 2026 16 × Ascend 910C server, ranked on a total without
+    energy (buyer51), said 'buying pays off above …' on that total (buyer51b)."""
+    if cards_unpriced(bom):
+        return NO_PURCHASE_PRICE
+    return NO_ENERGY if excluded_message(bom, energy_known) == ENERGY_EXCLUDED else None
+
+
 def totals_note(boms, rows: str) -> Message | None:
     """The one sentence under a table of totals where any of ``boms`` is partial (:func:`items_unpriced`): the
     capex, TCO and cost per unit of ``rows`` (the partial ones, named in the reader's words) exclude the items

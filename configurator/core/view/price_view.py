@@ -187,7 +187,6 @@ def flag_footnotes(result: Result) -> tuple[Value, ...]:
 WHY_UNRANKED = {
     "no-price": "no price",
     "no-price-cloud": "no cloud rent",
-    "no-power-tco": "no published board power",
     "cloud-price-china-only": "rent only in mainland China",
     "cloud-price-abroad-only": "rent only outside mainland China",
     USED_ONLY: "only a used card's price",
@@ -218,7 +217,7 @@ def unpriced_value(rec: Recommendation) -> Value:
     oversized = next((m for m in rec.reasons if m.id == "unpriced-oversized"), None)
     if oversized is not None:  # a fleet the latency targets size: why unranked, and that it is no fleet to buy
         return Phrase("{count} × {what}", {"count": rec.count, "what": oversized})
-    if rec.reasons and rec.reasons[0].id in ("no-price-items", "no-power-tco", USED_ONLY, *RENT_ELSEWHERE):
+    if rec.reasons and rec.reasons[0].id in ("no-price-items", USED_ONLY, *RENT_ELSEWHERE):
         return Phrase("{count} × {what}", {"count": rec.count, "what": rec.reasons[0]})
     board = {"n": rec.card.gpus_per_board, "chip": rec.card.chip_word}
     if rec.reasons and rec.reasons[0].id == "no-price-cloud":  # ranked by rent: it has no rent, whatever it costs

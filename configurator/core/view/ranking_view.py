@@ -260,10 +260,13 @@ def step_breakdown(chosen: Estimate) -> Section | None:
     return Section("step", title, tuple(rows))
 
 
-RANKED_AFTER_HEADING = "Ranked after every complete total, each total leaving out an item without a price:"
+RANKED_AFTER_HEADING = ("Ranked after every complete total, each leaving out an unpriced item or the energy "
+                        "(no board power):")
 """The heading over the configurations ranked after every complete total that the listed ranking does not reach
 (:attr:`~configurator.core.recommend.Result.ranked_after_unlisted`), on every screen that lists them: the command
-line's recommendation and the window's table."""
+line's recommendation and the window's table. It names both things a partial total may leave out
+(:func:`~configurator.core.procurement.partial.excluded_message`): until December 2026 it named only an item
+without a price over 16 × Ascend 910C server, whose total leaves out its energy (buyer51b)."""
 
 TOTAL_EXCLUDES = "total-excludes-"
 """The start of the ids of the sentences saying what a partial total leaves out

@@ -52,7 +52,6 @@ ZH_CN_PRICE: dict[str, str] = {
     "no price for the rack-scale system": "机柜级系统无价格",
     "no cloud rent": "无云租用价",
     "no cloud rent — enter a quote of its rent": "无云租用价——请输入其租用报价",
-    "no published board power": "无公开的板卡功耗",
     "rent only in mainland China": "仅有中国大陆的租用价",
     "rent only outside mainland China": "仅有中国大陆以外的租用价",
     "only a used card's price": "仅有二手卡价格",
@@ -98,10 +97,10 @@ ZH_CN_PRICE: dict[str, str] = {
     "{kind}, {date} — yours": "{kind}，{date}（用户）",
     "Card price": "卡价",
     "Without a price (enter a quote):": "无价格（请输入报价）：",
-    "Not ranked for want of a figure (a price, a rent where you are, a power):":
-        "未参与排名（缺少价格、本地区租用价或功耗数据）：",
-    "Ranked after every complete total, each total leaving out an item without a price:":
-        "排在所有总额完整的方案之后（总额不含某项无价格的项目）：",
+    "Not ranked for want of a figure (a price, a rent where you are):":
+        "未参与排名（缺少价格或本地区租用价）：",
+    "Ranked after every complete total, each leaving out an unpriced item or the energy (no board power):":
+        "排在所有总额完整的方案之后（总额不含某项无价格的项目，或因无公开的板卡功耗而不含电费）：",
     "Marked *:": "标 * 的价格：",
     "When price decides:": "价格何时决定排名：",
     "Cards without a price are listed after the ranked ones: enter a quote to rank them.":

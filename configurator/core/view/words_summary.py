@@ -108,6 +108,7 @@ ZH_CN_SUMMARY: dict[str, str] = {
     "none: renting costs less at every utilisation": "无：任何利用率下租用都更便宜",
     "no cloud price": "无云价格",
     "no purchase price: enter a quote": "无购买价格：请输入报价",
+    "none: buying's total has no energy (no published board power)": "无：购买的总额不含电费（无公开的板卡功耗）",
     "Rented and bought": "租用与购买均按",
     "Renting costs more than buying and running": "租用累计花费超过购买并运行",
     "from month {n}": "自第 {n} 个月起",

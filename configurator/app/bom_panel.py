@@ -38,6 +38,7 @@ from configurator.core.messages import LIST_SEPARATORS
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.host import in_office
 from configurator.core.procurement.partial import cards_unpriced
+from configurator.core.recommend_costs import buying_refused, refused_when_bought
 from configurator.core.procurement.prices import quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.view import price_view
@@ -385,6 +386,7 @@ class BomPanel(QWidget):
         own, currency = cost.ownership, cost.bom.currency
         words = Words(current_language())
         rent = rent_text(est, words, cost) if cost.rent_per_year is not None else None
+        refused = refused_when_bought(est)  # rented cards that could not be bought: no break-even (refusedbill51)
         per_year = _tc("bom", "{0} per year")
         top = column_top([own.capex, own.energy_per_year, own.support_per_year, own.licences_per_year,
                           own.colocation_per_year, own.residual, own.tco])  # the column's amounts in one unit
@@ -411,10 +413,12 @@ class BomPanel(QWidget):
                 (_tc("bom", "Renting instead"), rent or per_year.format(fmt.money(cost.rent_per_year, currency))),
                 # no cards' price: no break-even, the summary's words (persona50b)
                 (_tc("bom", "Owning pays off above"), words("no purchase price: enter a quote")
-                 if cards_unpriced(cost.bom) else fmt.percent(cost.break_even_utilisation)
+                 if cards_unpriced(cost.bom) else words("cannot be built: {why}", why=words.message(refused.message))
+                 if refused is not None else fmt.percent(cost.break_even_utilisation)
                  if cost.break_even_utilisation is not None else _tc("bom", "— (no cloud price, or renting is cheaper)")),
                 # what the break-even compares (the GPUs the bill buys, its licences), as the summary's TCO table
-                *rent_basis_rows(cost, words, write(period(own.years), current_language()), est.card.name)]
+                *rent_basis_rows(cost, words, write(period(own.years), current_language()), est.card.name,
+                                 buyable=refused is None)]
         if cost.bom.goodput is not None:
             rows.append((_tc("bom", "Goodput (interruptions, checkpoints)"), fmt.percent(cost.bom.goodput.fraction)))
         self.money.setRowCount(len(rows))
@@ -440,7 +444,8 @@ class BomPanel(QWidget):
         else:
             self.rent_curve.setData([], [])
         name_legend(self.legend, entries)
-        shown = cost.break_even_utilisation is not None and not cards_unpriced(cost.bom)  # no cards' price: none
+        shown = cost.break_even_utilisation is not None and not cards_unpriced(cost.bom) \
+            and not buying_refused(est)  # no cards' price, or cards that cannot be bought: none
         self.break_even.setVisible(shown)
         if shown:
             self.break_even.setValue(100 * cost.break_even_utilisation)

@@ -83,7 +83,9 @@ def test_the_bill_panel_shows_no_break_even_for_the_refused_bill(qtbot, catalog,
         panel = BomPanel(controller)
         qtbot.addWidget(panel)
         panel.update_from(controller.analysis)
-        values = [panel.money.item(row, 1).text() for row in range(panel.money.rowCount())]
-        assert any(v.startswith(w("cannot be built: {why}", why="")) for v in values)
-        assert w("from month {n}", n=18) not in values
-        assert not panel.break_even.isVisible()
+        rows = {panel.money.item(row, 0).text(): panel.money.item(row, 1).text()
+                for row in range(panel.money.rowCount())}
+        assert rows[w("Buying instead")].startswith(w("cannot be built: {why}", why=""))
+        assert len(rows) == 3 and "882,475 USD" not in rows.values()  # the refused bill's TCO: no row
+        assert panel.headline.text() == w("Buying instead: {what}", what=w("cannot be built"))
+        assert not panel.break_even.isVisible() and not panel.own_curve.getData()[0]

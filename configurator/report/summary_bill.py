@@ -281,7 +281,7 @@ def _renting_rows(cost: DeploymentCost, w: Words, top: float, card: str | None =
                   buyable: bool = True) -> list[tuple[str, str]]:
     """Renting the same cards instead: the GPUs rented (:func:`rent_basis_rows`' first), the rent a year and
     over the TCO's period at the utilisation, the break-even utilisation, then the rest of the basis; where the
-    cards could not be bought (``buyable`` False), no "Rented and bought", break-even or month renting costs more."""
+    cards could not be bought (``buyable`` False), the rent and its licences alone: no break-even or month."""
     own, rent = cost.ownership, _rent_per_year(cost)
     c, years = own.currency, write(period(own.years), w.language)
     u = percent(own.utilisation, w.language)  # in the page's language: "80 %", "80%"
@@ -289,7 +289,7 @@ def _renting_rows(cost: DeploymentCost, w: Words, top: float, card: str | None =
     if not buyable:
         return [(w("Renting the same cards, at {u} utilisation", u=u), _yearly_amount(rent, c, w, top)),
                 (w("Renting the same cards over {period}, at {u} utilisation", period=years, u=u),
-                 "—" if rent is None else _column_amount(rent * own.years, c, w, top)), *basis[1:]]
+                 "—" if rent is None else _column_amount(rent * own.years, c, w, top)), *basis]
     return [
         *basis[:1],
         (w("Renting the same cards, at {u} utilisation", u=u), _yearly_amount(rent, c, w, top)),
@@ -333,14 +333,14 @@ def rent_basis_rows(cost: DeploymentCost, w: Words, years: str, card: str | None
     then the month from which renting has cost more than buying and running, or that it does only at the
     end of the years, by the resale value the TCO counts
     (:func:`~configurator.core.recommend_costs.dearer_by_resale_only`), and where the bill's licences count
-    (below the break-even); none without a cloud price. No month where the cards could not be bought
-    (``buyable`` False: :func:`~configurator.core.recommend_costs.buying_refused`)."""
+    (below the break-even); none without a cloud price. Where the cards could not be bought (``buyable`` False:
+    :func:`~configurator.core.recommend_costs.buying_refused`), the licences alone: nothing is bought."""
     compared = cost.compared
     if compared is None or compared.per_year is None:
         return []
     month = rent_month(compared)
     chips = card is not None and counts_chips(card)  # the card's name (English): '同样的 8 颗 NPU' as the bill counts
-    rows = [(w("Rented and bought"), w.message(rented_message(compared, chips)))]
+    rows = [(w("Rented and bought"), w.message(rented_message(compared, chips)))] if buyable else []
     if buyable and not cards_unpriced(cost.bom):  # a TCO without the cards says nothing of when renting costs more
         rows.append((w("Renting costs more than buying and running"),
                      w("from month {n}", n=month) if month is not None

@@ -13,11 +13,11 @@ from configurator.app.bom_panel import BomPanel
 from configurator.app.controller import ScenarioController
 from configurator.app.i18n import language_for_a_while
 from configurator.cli import build_parser, main
-from configurator.cli_scenario import scenario_from_args
+from configurator.cli_scenario import scenario_from_args, with_constraints
 from configurator.core.estimate import estimate
 from configurator.core.procurement.prices import price_book_for
 from configurator.core.recommend import Objective
-from configurator.core.recommend_costs import buying_refused
+from configurator.core.recommend_costs import rented_not_bought
 from configurator.report.language import Words
 from configurator.report.summary_bill import rent_chart, tco_table
 from configurator.report.summary_money import ranked_option
@@ -29,14 +29,14 @@ RENTED = ["--workload", "render", "--frames", "20000", "--deadline", "24h", "--c
 
 def _rented(catalog, card: str = "rtx-pro-6000-blackwell"):
     args = build_parser().parse_args(["estimate", *RENTED[:7], card, *RENTED[8:]])
-    return estimate(scenario_from_args(args, catalog), catalog.get(card))
+    return estimate(with_constraints(scenario_from_args(args, catalog), args), catalog.get(card))
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_the_summary_cost_section_prices_no_refused_purchase(catalog, language):
     w = Words(language)
     est = _rented(catalog)
-    assert buying_refused(est)
+    assert rented_not_bought(est) is not None
     mine = ranked_option(est, Objective.CLOUD, price_book_for(est.scenario.economics))
     table = tco_table(est, mine, w)
     rows = dict(table.rows)
@@ -68,6 +68,7 @@ def test_the_json_says_buying_is_refused_and_has_no_break_even(capsys):
     assert document["bom"]["break_even_utilisation"] is None
     assert document["bom"]["rent_against_buy"]["break_even_utilisation"] is None
     assert document["bom"]["rent_against_buy"]["rent_per_year"] > 0
+    assert document["cost"]["job_alone"] is None  # its cards and servers bought for the job: never built
     assert main(["estimate", *RENTED[:7], "rtx-pro-6000-blackwell-server", "--count", "48", "--json"]) == 0
     server = json.loads(capsys.readouterr().out)
     assert server["buying_refused"] is None and server["bom"]["break_even_utilisation"] > 0

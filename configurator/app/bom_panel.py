@@ -38,7 +38,7 @@ from configurator.core.messages import LIST_SEPARATORS
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.host import in_office
 from configurator.core.procurement.partial import cards_unpriced
-from configurator.core.recommend_costs import buying_refused, refused_when_bought
+from configurator.core.recommend_costs import rented_not_bought
 from configurator.core.procurement.prices import quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.view import price_view
@@ -295,7 +295,7 @@ class BomPanel(QWidget):
         cost = deployment_cost(est)
         self.cost = cost
         self._fill_lines(cost, bought_used_text(est))
-        if buying_refused(est):  # rented cards that could not be bought: no capex or TCO of them (refusedbill51)
+        if rented_not_bought(est) is not None:  # rented cards that could not be bought: no capex or TCO of them (refusedbill51)
             said = Words(current_language())
             self.headline.setText(said("Buying instead: {what}", what=said("cannot be built")))
         self._fill_money(cost, est)
@@ -382,7 +382,7 @@ class BomPanel(QWidget):
         rent alone left a buyer renting for three months to work out the rest (personacn2); below the
         break-even, what it compares (:func:`~configurator.report.summary_bill.rent_basis_rows`: the GPUs
         the bill buys, renting's month, the licences), as the summary's TCO table says it. Cards rented that could
-        not be bought (:func:`~configurator.core.recommend_costs.refused_when_bought`): why, the rent alone, no
+        not be bought (:func:`~configurator.core.recommend_costs.rented_not_bought`): why, the rent alone, no
         capex, TCO or break-even (48 × RTX PRO 6000 Blackwell Workstation Edition read "owning pays off above 28 %"
         beside "cannot be built" until December 2026, refusedbill51)."""
         from configurator.report.summary_front import rent_text  # the ranking's modules: not at the editor's start
@@ -391,7 +391,7 @@ class BomPanel(QWidget):
         own, currency = cost.ownership, cost.bom.currency
         words = Words(current_language())
         rent = rent_text(est, words, cost) if cost.rent_per_year is not None else None
-        refused = refused_when_bought(est)
+        refused = rented_not_bought(est)
         per_year = _tc("bom", "{0} per year")
         top = column_top([own.capex, own.energy_per_year, own.support_per_year, own.licences_per_year,
                           own.colocation_per_year, own.residual, own.tco])  # the column's amounts in one unit
@@ -454,7 +454,7 @@ class BomPanel(QWidget):
         currency = cost.bom.currency
         curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario, cost.compared)
         x = [100 * u for u, _, _ in curve]
-        bought = not buying_refused(est)  # rented cards that could not be bought: no owning curve (refusedbill51)
+        bought = rented_not_bought(est) is None  # rented cards that could not be bought: no owning curve (refusedbill51)
         self.own_curve.setData(x if bought else [], [own for _, own, _ in curve] if bought else [])  # k/M/G, 万/亿
         entries = [(self.own_curve, _tc("bom", "Own"))] if bought else []
         if all(rent is not None for _, _, rent in curve):

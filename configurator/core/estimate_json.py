@@ -12,7 +12,7 @@ from configurator.core.layout_json import scenario_layout_to_dict
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost_to_dict
 from configurator.core.desks import at_desks
 from configurator.core.procurement.workstations import workstations_needed
-from configurator.core.recommend_costs import refused_when_bought
+from configurator.core.recommend_costs import rented_not_bought
 from configurator.core.serving_use import latency_targets
 from configurator.core.stated import significant
 from configurator.core.uncertainty import NO_CALIBRATION, Band, band_definition, error_bands, headline_bands
@@ -43,11 +43,11 @@ def _job_alone(est: Estimate, cost: DeploymentCost) -> dict | None:
 def refused_bom(est: Estimate, bom: dict) -> dict:
     """The ``bom`` block (:func:`~configurator.core.procurement.deployment.deployment_cost_to_dict`) and
     ``buying_refused``: where ``est``'s cards could be rented but not bought
-    (:func:`~configurator.core.recommend_costs.refused_when_bought`), the housing verdict's message (id, parameters,
+    (:func:`~configurator.core.recommend_costs.rented_not_bought`), the housing verdict's message (id, parameters,
     English text) and the break-evens null, as the rent-or-buy line says no purchase; None and the block as it is
     for a bill that can be built. 48 × RTX PRO 6000 Blackwell Workstation Edition rented carried
     "break_even_utilisation" 0.2848 of a bill that cannot be built until December 2026 (refusedbill51)."""
-    refused = refused_when_bought(est)
+    refused = rented_not_bought(est)
     if refused is None:
         return {"bom": bom, "buying_refused": None}
     compared = bom["rent_against_buy"]

@@ -11,8 +11,8 @@ from configurator.core.procurement.bom import BomLine
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.prices import QUOTE_COLUMNS, price_book_for, quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
-from configurator.core.recommend_costs import (buying_refused, dearer_by_resale_only, refused_when_bought,
-                                               rent_licences_message, rent_month, rented_message)
+from configurator.core.recommend_costs import (dearer_by_resale_only, rent_licences_message, rent_month,
+                                               rented_message, rented_not_bought)
 from configurator.core.region import import_message
 from configurator.core.view import price_view
 from configurator.core.view.assumptions_view import electricity_price as assumed_electricity_price
@@ -122,7 +122,7 @@ def bom_table(mine: Option, w: Words, sources: SourceList) -> Table:
                             last=[line.quantity == 1 for line in bom.lines])
     rows = [_bom_row(line, bom.currency, w, sources, card_price, tops, total)
             for line, total in zip(bom.lines, shown, strict=True)]
-    refused = buying_refused(mine.estimate)  # a bill the housing rule refuses: no capex of it; why: the TCO table
+    refused = rented_not_bought(mine.estimate) is not None  # a bill the housing rule refuses: no capex of it; why: the TCO table
     rows.append(("", w("Capex (sum of the priced purchases)"), "", "",
                  w("cannot be built") if refused else money(own.capex, bom.currency, w.language, like=tops[1]), ""))
     if bom.licences_per_year:
@@ -164,10 +164,10 @@ def saving_basis(mine: Option, best: Option, saving: float, w: Words) -> tuple[s
     configuration does more (or less) work in the same years (8 owned and bought H100 against 8 × Gaudi 3:
     "52,222 USD less over 4 years" beside TCOs of 243,750 and 238,611 USD until December 2026, which an
     approver read as an error); empty where they agree, or where either bill cannot be built
-    (:func:`~configurator.core.recommend_costs.refused_when_bought`: it named the TCO of 48 × RTX PRO 6000 Blackwell
+    (:func:`~configurator.core.recommend_costs.rented_not_bought`: it named the TCO of 48 × RTX PRO 6000 Blackwell
     Workstation Edition bought, a bill the housing rule refuses, until December 2026)."""
     own, theirs = mine.cost.ownership, best.cost.ownership
-    if any(refused_when_bought(o.estimate) is not None for o in (mine, best)):  # no TCO of a bill never built
+    if any(rented_not_bought(o.estimate) is not None for o in (mine, best)):  # no TCO of a bill never built
         return ()
     if abs((own.tco - theirs.tco) - saving) < SAVING_BASIS_FROM * abs(own.tco):
         return ()
@@ -191,12 +191,12 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
     its cost per unit of work; off the desks, renting the same cards beside it with the break-even
     utilisation; a note on the utilisation, rounding, paced energy and cards owned. One unit of money for the
     whole column (:func:`_tco_column_top`). Cards rented that could not be bought
-    (:func:`~configurator.core.recommend_costs.refused_when_bought`): "Buying instead: cannot be built: …" and the
+    (:func:`~configurator.core.recommend_costs.rented_not_bought`): "Buying instead: cannot be built: …" and the
     rent alone, no capex, TCO, break-even or chart (48 × RTX PRO 6000 Blackwell Workstation Edition read a TCO of
     882,475 USD and "break-even 28 %" beside "cannot be built" until December 2026, refusedbill51)."""
     cost = mine.cost
     top = _tco_column_top(cost)
-    refused = refused_when_bought(est)
+    refused = rented_not_bought(est)
     if refused is not None:  # cards rented that could not be bought: the rent alone, and why buying cannot be built
         rows = [(w("Buying instead"), w("cannot be built: {why}", why=w.message(refused.message))),
                 *_renting_rows(cost, w, top, est.card.name, buyable=False)]
@@ -334,7 +334,7 @@ def rent_basis_rows(cost: DeploymentCost, w: Words, years: str, card: str | None
     end of the years, by the resale value the TCO counts
     (:func:`~configurator.core.recommend_costs.dearer_by_resale_only`), and where the bill's licences count
     (below the break-even); none without a cloud price. Where the cards could not be bought (``buyable`` False:
-    :func:`~configurator.core.recommend_costs.buying_refused`), the licences alone: nothing is bought."""
+    :func:`~configurator.core.recommend_costs.rented_not_bought`), the licences alone: nothing is bought."""
     compared = cost.compared
     if compared is None or compared.per_year is None:
         return []
@@ -355,7 +355,7 @@ def rent_basis_rows(cost: DeploymentCost, w: Words, years: str, card: str | None
 def rent_chart(est: Estimate, mine: Option, w: Words) -> Chart | None:
     cost = mine.cost
     if cost.compared is None or cost.compared.per_year is None or cards_unpriced(cost.bom) \
-            or refused_when_bought(est) is not None:  # no owning curve: no price for the cards, or none can be built
+            or rented_not_bought(est) is not None:  # no owning curve: no price for the cards, or none can be built
         return None
     curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario, cost.compared)
     own = tuple((100 * u, o) for u, o, _ in curve)

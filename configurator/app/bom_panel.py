@@ -37,6 +37,7 @@ from configurator.core.economics import BOUGHT_USED
 from configurator.core.messages import LIST_SEPARATORS
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
 from configurator.core.procurement.host import in_office
+from configurator.core.recommend_costs import rented_not_bought
 from configurator.core.procurement.prices import quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.view import price_view
@@ -293,6 +294,9 @@ class BomPanel(QWidget):
         cost = deployment_cost(est)
         self.cost = cost
         self._fill_lines(cost, bought_used_text(est))
+        if rented_not_bought(est) is not None:  # rented cards that could not be bought: no capex or TCO of them (refusedbill51)
+            said = Words(current_language())
+            self.headline.setText(said("Buying instead: {what}", what=said("cannot be built")))
         self._fill_money(cost, est)
         said = bill_notes_text(cost)
         self.bill_note.setText(said)
@@ -376,14 +380,17 @@ class BomPanel(QWidget):
         TCO's period, or for a job; :func:`~configurator.report.summary_front.rent_text`): a year's
         rent alone left a buyer renting for three months to work out the rest (personacn2); below the
         break-even, what it compares (:func:`~configurator.report.summary_bill.rent_basis_rows`: the GPUs
-        the bill buys, renting's month, the licences), as the summary's TCO table says it."""
+        the bill buys, renting's month, the licences), as the summary's TCO table says it. Cards rented that could
+        not be bought (:func:`~configurator.core.recommend_costs.rented_not_bought`): why, the rent alone, no
+        capex, TCO or break-even (48 × RTX PRO 6000 Blackwell Workstation Edition read "owning pays off above 28 %"
+        beside "cannot be built" until December 2026, refusedbill51)."""
         from configurator.report.summary_front import rent_text  # the ranking's modules: not at the editor's start
-        from configurator.report.summary_money import per_unit_name
         from configurator.report.summary_bill import rent_basis_rows
 
         own, currency = cost.ownership, cost.bom.currency
         words = Words(current_language())
         rent = rent_text(est, words, cost) if cost.rent_per_year is not None else None
+        refused = rented_not_bought(est)
         per_year = _tc("bom", "{0} per year")
         top = column_top([own.capex, own.energy_per_year, own.support_per_year, own.licences_per_year,
                           own.colocation_per_year, own.residual, own.tco])  # the column's amounts in one unit
@@ -392,6 +399,13 @@ class BomPanel(QWidget):
             return fmt.money(value, currency, like=top)
         none = charges_left_out(est.scenario, own.licences_per_year, office=in_office(est.scenario, est.card))
         per_unit = write(per_unit_label(family_of(est.scenario.workload).cost_unit, None), words.language)
+        if refused is not None:  # the rent alone, and why buying cannot be built: the summary's TCO table
+            rows = [(words("Buying instead"), words("cannot be built: {why}", why=words.message(refused.message))),
+                    (_tc("bom", "Utilisation"), fmt.percent(own.utilisation)),
+                    (_tc("bom", "Renting instead"), rent or per_year.format(fmt.money(cost.rent_per_year, currency))),
+                    *rent_basis_rows(cost, words, write(period(own.years), current_language()), est.card.name, False)]
+            self._show_money(rows, est, per_unit)
+            return
         rows = [(_tc("bom", "Capex"), amount(own.capex)),
                 (_tc("bom", "Energy"), per_year.format(amount(own.energy_per_year))),
                 (_tc("bom", "Support"), per_year.format(amount(own.support_per_year))),
@@ -416,6 +430,14 @@ class BomPanel(QWidget):
                 *rent_basis_rows(cost, words, write(period(own.years), current_language()), est.card.name)]
         if cost.bom.goodput is not None:
             rows.append((_tc("bom", "Goodput (interruptions, checkpoints)"), fmt.percent(cost.bom.goodput.fraction)))
+        self._show_money(rows, est, per_unit)
+
+    def _show_money(self, rows: list[tuple[str, str]], est, per_unit: str) -> None:
+        """The money table's ``rows`` (label, value), the values whole in their tooltips, the cost per unit of work
+        (``per_unit``, its label) with its basis in full."""
+        from configurator.report.summary_money import per_unit_name  # the ranking's modules: not at the start
+
+        words = Words(current_language())
         self.money.setRowCount(len(rows))
         for row, (label, value) in enumerate(rows):
             self.money.setItem(row, 0, QTableWidgetItem(label))
@@ -431,8 +453,9 @@ class BomPanel(QWidget):
         currency = cost.bom.currency
         curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario, cost.compared)
         x = [100 * u for u, _, _ in curve]
+        bought = rented_not_bought(est) is None  # rented cards that could not be bought: no owning curve (refusedbill51)
         # no cards' price or no energy (cost.no_break_even): no owning line to cross the rent, as the summary's chart
-        owned = [] if cost.no_break_even else [own for _, own, _ in curve]
+        owned = [own for _, own, _ in curve] if bought and not cost.no_break_even else []
         self.own_curve.setData(x[:len(owned)], owned)  # the axis counts in k/M/G or 万/亿 (MoneyAxis)
         entries = [(self.own_curve, _tc("bom", "Own"))] if owned else []
         if all(rent is not None for _, _, rent in curve):
@@ -441,7 +464,7 @@ class BomPanel(QWidget):
         else:
             self.rent_curve.setData([], [])
         name_legend(self.legend, entries)
-        shown = cost.break_even_utilisation is not None and not cost.no_break_even  # no cards' price or energy
+        shown = cost.break_even_utilisation is not None and not cost.no_break_even and bought  # else none
         self.break_even.setVisible(shown)
         if shown:
             self.break_even.setValue(100 * cost.break_even_utilisation)

@@ -12,6 +12,7 @@ from configurator.core.layout_json import scenario_layout_to_dict
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost_to_dict
 from configurator.core.desks import at_desks
 from configurator.core.procurement.workstations import workstations_needed
+from configurator.core.recommend_costs import rented_not_bought
 from configurator.core.serving_use import latency_targets
 from configurator.core.stated import significant
 from configurator.core.uncertainty import NO_CALIBRATION, Band, band_definition, error_bands, headline_bands
@@ -39,13 +40,30 @@ def _job_alone(est: Estimate, cost: DeploymentCost) -> dict | None:
             "bought_per_unit": _round(job.bought_per_unit), "rented_per_unit": _round(job.rented_per_unit)}
 
 
+def refused_bom(est: Estimate, bom: dict) -> dict:
+    """The ``bom`` block (:func:`~configurator.core.procurement.deployment.deployment_cost_to_dict`) and
+    ``buying_refused``: where ``est``'s cards could be rented but not bought
+    (:func:`~configurator.core.recommend_costs.rented_not_bought`), the housing verdict's message (id, parameters,
+    English text) and the break-evens null, as the rent-or-buy line says no purchase; None and the block as it is
+    for a bill that can be built. 48 × RTX PRO 6000 Blackwell Workstation Edition rented carried
+    "break_even_utilisation" 0.2848 of a bill that cannot be built until December 2026 (refusedbill51)."""
+    refused = rented_not_bought(est)
+    if refused is None:
+        return {"bom": bom, "buying_refused": None}
+    compared = bom["rent_against_buy"]
+    nulled = {"break_even_utilisation": None, "break_even_month": None}
+    return {"bom": {**bom, "break_even_utilisation": None,
+                    "rent_against_buy": None if compared is None else {**compared, **nulled}},
+            "buying_refused": refused.message.to_dict()}
+
+
 def estimate_to_dict(est: Estimate, cost: DeploymentCost) -> dict:
     """JSON-ready dict with the keys of the command-line contract; ``cost`` is ``est``'s deployment
     cost (:func:`configurator.core.procurement.deployment.deployment_cost`), its ``bom`` block."""
     family = family_of(est.scenario.workload)
     bands = headline_bands(est)
     return {
-        "bom": deployment_cost_to_dict(cost),
+        **refused_bom(est, deployment_cost_to_dict(cost)),
         "card": {"id": est.card.id, "name": est.card.name, "category": est.card.category,
                  "confidence": est.card.confidence},
         "count": est.scenario.count,

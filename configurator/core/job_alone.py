@@ -17,6 +17,7 @@ from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, msg, pace_msg
 from configurator.core.procurement.bom import BillOfMaterials
 from configurator.core.procurement.deployment import DeploymentCost
+from configurator.core.recommend_costs import rented_not_bought
 from configurator.core.workloads import family_of
 
 
@@ -51,10 +52,14 @@ class JobAlone:
 
 def job_alone(est: Estimate, cost: DeploymentCost) -> JobAlone | None:
     """The job's own costs (:class:`JobAlone`) for a family whose work ends (``one_off_job``); None for
-    work that runs on, a job without a time or energy figure, or a bill with an unpriced line."""
+    work that runs on, a job without a time or energy figure, a bill with an unpriced line, or cards rented that
+    could not be bought (:func:`~configurator.core.recommend_costs.rented_not_bought`: 48 × RTX PRO 6000 Blackwell
+    Workstation Edition read "this job alone, its cards and servers bought for it: 35.00 USD per frame" until
+    December 2026, refusedbill51)."""
     family = family_of(est.scenario.workload)
     hours = est.hours
-    if not family.one_off_job or not hours or est.costs.energy is None or not cost.bom.complete:
+    if not family.one_off_job or not hours or est.costs.energy is None or not cost.bom.complete \
+            or rented_not_bought(est) is not None:
         return None
     work = family.work_paid_for(est, hours) / family.unit_scale
     if not work:

@@ -173,6 +173,14 @@ def buying_refused(est: Estimate) -> bool:
     return refused_when_bought(est) is not None
 
 
+def rented_not_bought(est: Estimate) -> Verdict | None:
+    """Why ``est``'s cards, rented (``budget_basis`` "rent"), could not be bought (:func:`refused_when_bought`), the
+    one rule by which every place that compares renting with buying declines to price the purchase: the summary's
+    bill, TCO table, alternatives and rent chart, the window's bill panel, the JSON's break-evens and a job's cost
+    bought for it. None where the cards are bought (the answer is then the refused bill itself) or could be."""
+    return refused_when_bought(est) if est.scenario.constraints.budget_basis == "rent" else None
+
+
 def rack_edition_row(est: Estimate, ranked: Sequence[Recommendation]) -> tuple[int, Recommendation] | None:
     """The ranked row (its place from 1, the row) of the vendor's rack-server edition of ``est``'s card
     (``cooling.rack_edition``: the RTX PRO 6000 Blackwell Server Edition for the Workstation Edition), the bill a

@@ -19,6 +19,7 @@ from configurator.core.mismatch import mismatch, said_beside
 from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.host import in_office
 from configurator.core.procurement.partial import cards_unpriced
+from configurator.core.recommend_costs import rented_not_bought
 from configurator.core.procurement.prices import PriceBook, price_book_for
 from configurator.core.workloads.layout import unpinned
 from configurator.core.training_mistake import TRAINING_TIME_SLACK, at_the_pace_asked, comparable_scenario
@@ -363,6 +364,7 @@ def _alternatives_table(mine: Option, priced: Sequence[Option], unpriced: Sequen
         # a bill without its cards' price (ranked by rent): "no price", as an unpriced row says it, where it read a
         # capex and TCO of the servers alone beside whole bills (32 MI325X: '259.52 万元', persona50b)
         capex, tco = ((w("no price"),) * 2 if cards_unpriced(option.cost.bom) else
+                      (w("cannot be built"),) * 2 if rented_not_bought(est) is not None else  # rented, never bought (refusedbill51)
                       (money(option.cost.ownership.capex, currency, w.language, like=tops[0]),
                        money(option.cost.ownership.tco, currency, w.language, like=tops[1])))
         rows.append((str(rank) if ranked else "—", config, write(class_label(est.card), w.language),

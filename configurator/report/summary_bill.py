@@ -12,7 +12,7 @@ from configurator.core.procurement.deployment import DeploymentCost
 from configurator.core.procurement.prices import QUOTE_COLUMNS, price_book_for, quote_vendor
 from configurator.core.procurement.tco import rent_vs_buy_curve
 from configurator.core.recommend_costs import (dearer_by_resale_only, rent_licences_message, rent_month,
-                                               rented_message)
+                                               rented_message, rented_not_bought)
 from configurator.core.region import import_message
 from configurator.core.view import price_view
 from configurator.core.view.assumptions_view import electricity_price as assumed_electricity_price
@@ -121,8 +121,9 @@ def bom_table(mine: Option, w: Words, sources: SourceList) -> Table:
                             last=[line.quantity == 1 for line in bom.lines])
     rows = [_bom_row(line, bom.currency, w, sources, card_price, tops, total)
             for line, total in zip(bom.lines, shown, strict=True)]
+    refused = rented_not_bought(mine.estimate) is not None  # a bill the housing rule refuses: no capex of it; why: the TCO table
     rows.append(("", w("Capex (sum of the priced purchases)"), "", "",
-                 money(own.capex, bom.currency, w.language, like=tops[1]), ""))
+                 w("cannot be built") if refused else money(own.capex, bom.currency, w.language, like=tops[1]), ""))
     if bom.licences_per_year:
         licences = money(bom.licences_per_year, bom.currency, w.language, like=tops[1])
         rows.append(("", w("Licences per year"), "", "", f"{licences} / {w('year')}",
@@ -161,8 +162,12 @@ def saving_basis(mine: Option, best: Option, saving: float, w: Words) -> tuple[s
     amount: the saving is the cost per unit of work at the buyer's work, and a faster (or slower)
     configuration does more (or less) work in the same years (8 owned and bought H100 against 8 × Gaudi 3:
     "52,222 USD less over 4 years" beside TCOs of 243,750 and 238,611 USD until December 2026, which an
-    approver read as an error); empty where they agree."""
+    approver read as an error); empty where they agree, or where either bill cannot be built
+    (:func:`~configurator.core.recommend_costs.rented_not_bought`: it named the TCO of 48 × RTX PRO 6000 Blackwell
+    Workstation Edition bought, a bill the housing rule refuses, until December 2026)."""
     own, theirs = mine.cost.ownership, best.cost.ownership
+    if any(rented_not_bought(o.estimate) is not None for o in (mine, best)):  # no TCO of a bill never built
+        return ()
     if abs((own.tco - theirs.tco) - saving) < SAVING_BASIS_FROM * abs(own.tco):
         return ()
     currency, years = mine.cost.bom.currency, write(period(own.years), w.language)
@@ -184,9 +189,18 @@ def tco_table(est: Estimate, mine: Option, w: Words) -> Table:
     """The total cost of ownership over the period: capex, each year's opex, the residual value, the TCO and
     its cost per unit of work; off the desks, renting the same cards beside it with the break-even
     utilisation; a note on the utilisation, rounding, paced energy and cards owned. One unit of money for the
-    whole column (:func:`_tco_column_top`)."""
+    whole column (:func:`_tco_column_top`). Cards rented that could not be bought
+    (:func:`~configurator.core.recommend_costs.rented_not_bought`): "Buying instead: cannot be built: …" and the
+    rent alone, no capex, TCO, break-even or chart (48 × RTX PRO 6000 Blackwell Workstation Edition read a TCO of
+    882,475 USD and "break-even 28 %" beside "cannot be built" until December 2026, refusedbill51)."""
     cost = mine.cost
     top = _tco_column_top(cost)
+    refused = rented_not_bought(est)
+    if refused is not None:  # cards rented that could not be bought: the rent alone, and why buying cannot be built
+        rows = [(w("Buying instead"), w("cannot be built: {why}", why=w.message(refused.message))),
+                *_renting_rows(cost, w, top, est.card.name, buyable=False)]
+        return Table("tco", w("Total cost of ownership"), ("", ""), tuple(rows),
+                     note=w("At {u} utilisation.", u=percent(cost.ownership.utilisation, w.language)))
     rows = _ownership_rows(est, mine, w, top)
     if not at_desks(est.scenario):  # at the desks no rent applies (workstations.without_rent): said once, below
         rows += _renting_rows(cost, w, top, est.card.name)
@@ -262,13 +276,19 @@ def _tco_cell(cost: DeploymentCost, w: Words, top: float) -> str:
     return w("{tco} — without the unpriced items", tco=tco) if cost.bom.unpriced else tco
 
 
-def _renting_rows(cost: DeploymentCost, w: Words, top: float, card: str | None = None) -> list[tuple[str, str]]:
+def _renting_rows(cost: DeploymentCost, w: Words, top: float, card: str | None = None,
+                  buyable: bool = True) -> list[tuple[str, str]]:
     """Renting the same cards instead: the GPUs rented (:func:`rent_basis_rows`' first), the rent a year and
-    over the TCO's period at the utilisation, the break-even utilisation, then the rest of the basis."""
+    over the TCO's period at the utilisation, the break-even utilisation, then the rest of the basis; where the
+    cards could not be bought (``buyable`` False), the rent and its licences alone: no break-even or month."""
     own, rent = cost.ownership, _rent_per_year(cost)
     c, years = own.currency, write(period(own.years), w.language)
     u = percent(own.utilisation, w.language)  # in the page's language: "80 %", "80%"
-    basis = rent_basis_rows(cost, w, years, card)
+    basis = rent_basis_rows(cost, w, years, card, buyable)
+    if not buyable:
+        return [(w("Renting the same cards, at {u} utilisation", u=u), _yearly_amount(rent, c, w, top)),
+                (w("Renting the same cards over {period}, at {u} utilisation", period=years, u=u),
+                 "—" if rent is None else _column_amount(rent * own.years, c, w, top)), *basis]
     return [
         *basis[:1],
         (w("Renting the same cards, at {u} utilisation", u=u), _yearly_amount(rent, c, w, top)),
@@ -305,20 +325,22 @@ def _tco_note(est: Estimate, cost: DeploymentCost, w: Words, top: float) -> str:
     return note
 
 
-def rent_basis_rows(cost: DeploymentCost, w: Words, years: str, card: str | None = None) -> list[tuple[str, str]]:
+def rent_basis_rows(cost: DeploymentCost, w: Words, years: str, card: str | None = None,
+                    buyable: bool = True) -> list[tuple[str, str]]:
     """What the TCO table's rent rows count, beside them: first the GPUs rented and bought (the bill's,
     in its purchase unit: :func:`~configurator.core.recommend_costs.rented_message`; above the rent),
     then the month from which renting has cost more than buying and running, or that it does only at the
     end of the years, by the resale value the TCO counts
     (:func:`~configurator.core.recommend_costs.dearer_by_resale_only`), and where the bill's licences count
-    (below the break-even); none without a cloud price."""
+    (below the break-even); none without a cloud price. Where the cards could not be bought (``buyable`` False:
+    :func:`~configurator.core.recommend_costs.rented_not_bought`), the licences alone: nothing is bought."""
     compared = cost.compared
     if compared is None or compared.per_year is None:
         return []
     month = rent_month(compared)
     chips = card is not None and counts_chips(card)  # the card's name (English): '同样的 8 颗 NPU' as the bill counts
-    rows = [(w("Rented and bought"), w.message(rented_message(compared, chips)))]
-    if not cost.no_break_even:  # a TCO without the cards, or its energy, says nothing of when renting costs more
+    rows = [(w("Rented and bought"), w.message(rented_message(compared, chips)))] if buyable else []
+    if buyable and not cost.no_break_even:  # a TCO without the cards, or its energy, says nothing of when renting costs more
         rows.append((w("Renting costs more than buying and running"),
                      w("from month {n}", n=month) if month is not None
                      else w("only at the end of {period}, by the resale value", period=years)
@@ -331,7 +353,8 @@ def rent_basis_rows(cost: DeploymentCost, w: Words, years: str, card: str | None
 
 def rent_chart(est: Estimate, mine: Option, w: Words) -> Chart | None:
     cost = mine.cost
-    if cost.compared is None or cost.compared.per_year is None or cost.no_break_even:  # no (whole) owning curve
+    if cost.compared is None or cost.compared.per_year is None or cost.no_break_even \
+            or rented_not_bought(est) is not None:  # no (whole) owning curve: no price, no energy, or none can be built
         return None
     curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario, cost.compared)
     own = tuple((100 * u, o) for u, o, _ in curve)

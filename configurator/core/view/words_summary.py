@@ -62,6 +62,8 @@ ZH_CN_SUMMARY: dict[str, str] = {
     "Cloud rent": "云租金",
     "Buying instead: {what}": "改为购买：{what}",
     "Buying instead": "改为购买",
+    "At {u} utilisation.": "按 {u} 利用率。",
+    "cannot be built": "无法装配",
     "{hourly} per hour · {month} a month · {total} over {period}, at {u} utilisation as the total cost of "
     "ownership counts it":
         "每小时 {hourly} · 每月 {month} · {period}共 {total}，按 {u} 利用率，与总拥有成本同一口径",

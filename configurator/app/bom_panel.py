@@ -294,7 +294,7 @@ class BomPanel(QWidget):
         cost = deployment_cost(est)
         self.cost = cost
         self._fill_lines(cost, bought_used_text(est))
-        if rented_not_bought(est) is not None:  # rented cards that could not be bought: no capex or TCO of them (refusedbill51)
+        if rented_not_bought(est) is not None:  # rented cards that could not be bought: no capex or TCO (refusedbill51)
             said = Words(current_language())
             self.headline.setText(said("Buying instead: {what}", what=said("cannot be built")))
         self._fill_money(cost, est)
@@ -453,7 +453,7 @@ class BomPanel(QWidget):
         currency = cost.bom.currency
         curve = rent_vs_buy_curve(cost.ownership, est.card, est.scenario, cost.compared)
         x = [100 * u for u, _, _ in curve]
-        bought = rented_not_bought(est) is None  # rented cards that could not be bought: no owning curve (refusedbill51)
+        bought = rented_not_bought(est) is None  # rented cards that cannot be bought: no owning curve (refusedbill51)
         # no cards' price or no energy (cost.no_break_even): no owning line to cross the rent, as the summary's chart
         owned = [own for _, own, _ in curve] if bought and not cost.no_break_even else []
         self.own_curve.setData(x[:len(owned)], owned)  # the axis counts in k/M/G or 万/亿 (MoneyAxis)

@@ -121,7 +121,8 @@ def bom_table(mine: Option, w: Words, sources: SourceList) -> Table:
                             last=[line.quantity == 1 for line in bom.lines])
     rows = [_bom_row(line, bom.currency, w, sources, card_price, tops, total)
             for line, total in zip(bom.lines, shown, strict=True)]
-    refused = rented_not_bought(mine.estimate) is not None  # a bill the housing rule refuses: no capex of it; why: the TCO table
+    # a bill the housing rule refuses: no capex of it; why: the TCO table
+    refused = rented_not_bought(mine.estimate) is not None
     rows.append(("", w("Capex (sum of the priced purchases)"), "", "",
                  w("cannot be built") if refused else money(own.capex, bom.currency, w.language, like=tops[1]), ""))
     if bom.licences_per_year:
@@ -340,7 +341,7 @@ def rent_basis_rows(cost: DeploymentCost, w: Words, years: str, card: str | None
     month = rent_month(compared)
     chips = card is not None and counts_chips(card)  # the card's name (English): '同样的 8 颗 NPU' as the bill counts
     rows = [(w("Rented and bought"), w.message(rented_message(compared, chips)))] if buyable else []
-    if buyable and not cost.no_break_even:  # a TCO without the cards, or its energy, says nothing of when renting costs more
+    if buyable and not cost.no_break_even:  # a TCO without the cards, or its energy: nothing of when renting costs more
         rows.append((w("Renting costs more than buying and running"),
                      w("from month {n}", n=month) if month is not None
                      else w("only at the end of {period}, by the resale value", period=years)

@@ -27,6 +27,7 @@ from configurator.app.worker import LatestJob, show_busy
 from configurator.core.messages_pools import BOUGHT_NOTES
 from configurator.core.ranking_basis import ranked_said
 from configurator.core.applied import applied
+from configurator.core.cloud_only import also_to_rent
 from configurator.core.recommend import Result
 from configurator.core.recommend_budget import budget_short_message
 from configurator.core.serving_use import short_note, users_read
@@ -325,7 +326,9 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self._fill_prices(result)
         self._show_support_caution(result)  # after the prices: their pass sets each name's tooltip
         self._show_load(result)
-        self.named_label.setText(named_cards_text(result, current_language()))
+        rented = also_to_rent(result.left_out, self.controller.catalog)  # cloud-only cards where the buyer buys
+        self.named_label.setText("\n".join(t for t in (named_cards_text(result, current_language()),
+                                                       message_text(rented) if rented else "") if t))
         self.named_label.setVisible(bool(self.named_label.text()))
         self._append_unpriced(result)
         self._fill_below_line(result)

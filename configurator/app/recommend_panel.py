@@ -183,8 +183,14 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self.named_label.setObjectName("named-cards")
         self.named_label.setWordWrap(True)
         self.named_label.setVisible(False)
+        self.rent_label = QLabel()
+        """Where the buyer buys and cards sold only as a cloud service were left out: the command line's line 'Also
+        available to rent, not sold: …' (:func:`~configurator.core.cloud_only.also_to_rent`); else hidden."""
+        self.rent_label.setObjectName("also-to-rent")
+        self.rent_label.setWordWrap(True)
+        self.rent_label.setVisible(False)
         middle.addWidget(self._scrolled(self.job_label, self.named_label, self.load_label, self.against_label,
-                                        self.price_decides_label, self.reasons), 2)
+                                        self.price_decides_label, self.reasons, self.rent_label), 2)
         self.launch_row = LaunchRow()
         """Copy the selected deployment's launch command (serving engines, trainers): under the table
         whose row it launches (in the chart's column its ~400 px set that column's least width, and
@@ -326,10 +332,11 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self._fill_prices(result)
         self._show_support_caution(result)  # after the prices: their pass sets each name's tooltip
         self._show_load(result)
-        rented = also_to_rent(result.left_out, self.controller.catalog)  # cloud-only cards where the buyer buys
-        self.named_label.setText("\n".join(t for t in (named_cards_text(result, current_language()),
-                                                       message_text(rented) if rented else "") if t))
+        self.named_label.setText(named_cards_text(result, current_language()))
         self.named_label.setVisible(bool(self.named_label.text()))
+        rented = also_to_rent(result.left_out, self.controller.catalog)  # cloud-only cards where the buyer buys
+        self.rent_label.setText(message_text(rented) if rented is not None else "")
+        self.rent_label.setVisible(rented is not None)
         self._append_unpriced(result)
         self._fill_below_line(result)
         self._fill_unrated(result)

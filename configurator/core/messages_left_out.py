@@ -18,7 +18,6 @@ LEFT_OUT_ENGLISH: dict[str, str] = {
     "left-out-no-figure": "no {objective} figure (price or power unknown)",
     "left-out-below-line": "{reasons}",
     "left-out-cloud-only": "sold only as a cloud service: rented, never bought; ranked by cloud rent",
-    "also-to-rent": "Also available to rent, not sold: {cards} (ranked by cloud rent)",
 }
 LEFT_OUT_CHINESE: dict[str, str] = {
     "left-out-filtered": "已被筛选条件排除",
@@ -35,5 +34,4 @@ LEFT_OUT_CHINESE: dict[str, str] = {
     "left-out-no-figure": "无{objective}数值（价格或功耗未知）",
     "left-out-below-line": "{reasons}",
     "left-out-cloud-only": "仅以云服务提供：只能租用，不能购买；按云租金排名",
-    "also-to-rent": "另有仅供租用、不单独出售的卡：{cards}（按云租金排名）",
 }

@@ -70,11 +70,14 @@ def test_renting_ranks_them(argv):
 @pytest.mark.parametrize(("lang", "said"), [("en", "Also available to rent, not sold: "),
                                             ("zh_CN", "另有仅供租用、不单独出售的卡：")])
 def test_the_text_says_them_once(lang, said):
-    text = _run(*PRETRAIN, "--lang", lang)
+    text = _run(*PRETRAIN[:-2], "--lang", lang)  # every card
     assert text.count(said) == 1
     line = next(line for line in text.splitlines() if said in line)
     assert "Ironwood" in line and "Trainium2" in line
-    assert "without the cards" not in text
+    assert text.count("Ironwood") == 1  # nowhere else: not below the line "without the cards", not the nearest
+    named = _run(*PRETRAIN, "--lang", lang)  # the cards named: each said with why, not again in the line
+    assert said not in named
+    assert named.count("Ironwood") == 2  # the cards compared, then it with why
 
 
 def test_what_would_fit_offers_no_cloud_only_card_to_a_buyer():
@@ -116,3 +119,15 @@ def test_a_summary_of_one_houses_it_in_no_server(lang, said):
     est = estimate(s, catalog.get("tpu-v7"))
     text = configuration_text(est, deployment_cost(est), Words(lang))
     assert text.endswith(said) and "server (" not in text and "台服务器" not in text
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Also available to rent, not sold: "),
+                                            ("zh_CN", "另有仅供租用、不单独出售的卡：")])
+def test_what_a_budget_buys_names_them_to_rent_not_to_quote(lang, said):
+    """``what-fits --budget`` listed the four "Not priced (…; enter a quote)" until December 2026."""
+    text = _run("what-fits", "--budget", "300k USD", "--lang", lang)
+    line = next(line for line in text.splitlines() if line.startswith(said))
+    assert "Ironwood" in line and "Trainium2" in line and text.count("Ironwood") == 1
+    document = json.loads(_run("what-fits", "--budget", "300k USD", "--json"))
+    reasons = {row["card"]: row["reason"]["id"] for row in document["left_out"]}
+    assert {card for card, why in reasons.items() if why == "budget-fits-cloud-only"} == CLOUD_ONLY

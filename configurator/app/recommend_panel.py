@@ -334,7 +334,8 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self._show_load(result)
         self.named_label.setText(named_cards_text(result, current_language()))
         self.named_label.setVisible(bool(self.named_label.text()))
-        rented = also_to_rent(result.left_out, self.controller.catalog)  # cloud-only cards where the buyer buys
+        named = result.filters.cards if result.filters is not None else ()  # said with why in the named label
+        rented = also_to_rent(result.left_out, self.controller.catalog, named)  # cloud-only, where the buyer buys
         self.rent_label.setText(message_text(rented) if rented is not None else "")
         self.rent_label.setVisible(rented is not None)
         self._append_unpriced(result)

@@ -17,7 +17,7 @@ another card that would fit (persona51)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.messages import Message, msg
@@ -54,9 +54,10 @@ def to_rent(left_out: Mapping[str, Message]) -> tuple[str, ...]:
     return tuple(card for card, why in left_out.items() if why == CLOUD_ONLY_LEFT_OUT)
 
 
-def also_to_rent(left_out: Mapping[str, Message], catalog: Catalog) -> Message | None:
+def also_to_rent(left_out: Mapping[str, Message], catalog: Catalog, named: Collection[str] = ()) -> Message | None:
     """The one line that names the cloud-only cards a ranking left out (:func:`to_rent`), so that a buyer knows
-    they exist ('Also available to rent, not sold: Cloud TPU7x Ironwood (per chip, reference); …'); None where
-    there are none."""
-    names = [catalog.get(card).name for card in to_rent(left_out) if card in catalog]
+    they exist ('Also available to rent, not sold: Cloud TPU7x Ironwood (per chip, reference); …'); the cards the
+    buyer ``named`` (``recommend --cards``) are not in it, each said with its reason already; None where none is
+    left to name."""
+    names = [catalog.get(card).name for card in to_rent(left_out) if card in catalog and card not in named]
     return msg("also-to-rent", cards=names) if names else None

@@ -257,7 +257,8 @@ def recommendation_table(result, language: str = "en", basis: Message | None = N
     if consumer:
         lines.append(w("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "
                        "--consumer ranks them", n=write(consumer, language)))
-    rented = also_to_rent(result.left_out, load_catalog())  # cloud-only cards a buyer who buys cannot buy
+    named = result.filters.cards if result.filters is not None else ()  # each named card is said with why
+    rented = also_to_rent(result.left_out, load_catalog(), named)  # cloud-only cards a buyer cannot buy
     if rented is not None:
         lines.append(single_line(w.message(rented)))
     no_av1 = [card_id for card_id, why in result.left_out.items() if why == NO_AV1_ENCODER]

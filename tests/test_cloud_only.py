@@ -104,6 +104,9 @@ def test_the_rule_reads_the_basis_and_the_objective():
     assert purchase_refused(tpu, base, Objective.CLOUD) is None
     assert purchase_refused(tpu, rent, Objective.TCO) is None
     assert purchase_refused(h100, base, Objective.TCO) is None
+    assert purchase_refused(tpu, base) == CLOUD_ONLY_LEFT_OUT  # no objective: the scenario's question's
+    assert purchase_refused(tpu, updated(base, ranking={"objective": "cloud"})) is None
+    assert purchase_refused(tpu, rent) is None
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", ", sold only as a cloud service: rented, no server to buy"),

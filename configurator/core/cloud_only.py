@@ -22,7 +22,7 @@ from collections.abc import Collection, Mapping
 from configurator.core.catalog import Card, Catalog
 from configurator.core.messages import Message, msg
 from configurator.core.scenario import Scenario
-from configurator.core.scenario_ranking import Objective
+from configurator.core.scenario_ranking import Objective, objective_for
 
 _CLOUD_ONLY = re.compile(r"\bcloud-only\b", re.IGNORECASE)
 """How the catalog's form factor marks a card sold only as a cloud service."""
@@ -38,8 +38,11 @@ def cloud_only(card: Card) -> bool:
 
 def bought(scenario: Scenario, objective: Objective | None = None) -> bool:
     """Whether the buyer of ``scenario`` buys the cards: ranked by anything but cloud rent (``objective``; None:
-    not ranked, the scenario alone says), and the budget, if any, capping capex (``budget_basis`` "capex")."""
-    return objective is not Objective.CLOUD and scenario.constraints.budget_basis != "rent"
+    the scenario's own ranking question's, else its budget's basis, :func:`objective_for`), and the budget, if
+    any, capping capex (``budget_basis`` "capex")."""
+    basis = scenario.constraints.budget_basis
+    objective = objective_for(scenario.ranking.objective, basis) if objective is None else objective
+    return objective is not Objective.CLOUD and basis != "rent"
 
 
 def purchase_refused(card: Card, scenario: Scenario, objective: Objective | None = None) -> Message | None:

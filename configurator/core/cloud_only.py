@@ -8,8 +8,8 @@ rent (``kind`` "cloud-hourly").
 One rule (:func:`purchase_refused`): a ranking whose buyer buys (:func:`bought`: any objective but cloud rent, the
 budget capping capex) lists none of them as a purchase option — not "without a price (enter a quote)", not below
 the line with a bill of NICs and switches "without the cards", not as the nearest over budget a summary presents,
-not as "another card" that would fit; each is left out with why (``rejected_ids``) and named in one line "also
-available to rent" (:func:`to_rent`). Ranked by rent (``--objective cloud``, ``--budget-basis rent``) they rank as
+not as "another card" that would fit, not among the cards a budget buys (``what-fits --budget``); each is left out
+with why (``rejected_ids``) and named in one line "also available to rent" (:func:`to_rent`). Ranked by rent (``--objective cloud``, ``--budget-basis rent``) they rank as
 any rented card. Until December 2026 a 300k USD capex budget for Llama 3 8B pre-training listed 32 × Cloud TPU7x
 Ironwood "at least 332,715 USD without the cards", and the LoRA window offered "1 × Cloud TPU7x Ironwood" as
 another card that would fit (persona51)."""

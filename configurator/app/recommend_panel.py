@@ -27,6 +27,7 @@ from configurator.app.worker import LatestJob, show_busy
 from configurator.core.messages_pools import BOUGHT_NOTES
 from configurator.core.ranking_basis import ranked_said
 from configurator.core.applied import applied
+from configurator.core.cloud_only import also_to_rent
 from configurator.core.recommend import Result
 from configurator.core.recommend_budget import budget_short_message
 from configurator.core.serving_use import short_note, users_read
@@ -182,8 +183,14 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self.named_label.setObjectName("named-cards")
         self.named_label.setWordWrap(True)
         self.named_label.setVisible(False)
+        self.rent_label = QLabel()
+        """Where the buyer buys and cards sold only as a cloud service were left out: the command line's line 'Also
+        available to rent, not sold: …' (:func:`~configurator.core.cloud_only.also_to_rent`); else hidden."""
+        self.rent_label.setObjectName("also-to-rent")
+        self.rent_label.setWordWrap(True)
+        self.rent_label.setVisible(False)
         middle.addWidget(self._scrolled(self.job_label, self.named_label, self.load_label, self.against_label,
-                                        self.price_decides_label, self.reasons), 2)
+                                        self.price_decides_label, self.reasons, self.rent_label), 2)
         self.launch_row = LaunchRow()
         """Copy the selected deployment's launch command (serving engines, trainers): under the table
         whose row it launches (in the chart's column its ~400 px set that column's least width, and
@@ -327,6 +334,10 @@ class RecommendationPanel(RankingControls, RankingTable, RankingPrices, RankingC
         self._show_load(result)
         self.named_label.setText(named_cards_text(result, current_language()))
         self.named_label.setVisible(bool(self.named_label.text()))
+        named = result.filters.cards if result.filters is not None else ()  # said with why in the named label
+        rented = also_to_rent(result.left_out, self.controller.catalog, named)  # cloud-only, where the buyer buys
+        self.rent_label.setText(message_text(rented) if rented is not None else "")
+        self.rent_label.setVisible(rented is not None)
         self._append_unpriced(result)
         self._fill_below_line(result)
         self._fill_unrated(result)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from configurator.core.catalog import Card, Catalog
+from configurator.core.cloud_only import purchase_refused
 from configurator.core.engine_formats import serves
 from configurator.core.estimate import Estimate, estimate, valid_counts, with_count
 from configurator.core.formats import FORMATS, WeightFormat
@@ -322,14 +323,15 @@ def _candidate_cards(est: Estimate, catalog: Catalog, allowed: Filters) -> list[
     persona46) and, delivered to mainland China, would rank there
     (:func:`~configurator.core.region.delivery_problem`: export permitted;
     :func:`~configurator.core.region.import_barred`: entry not barred): the card to switch to is one she can
-    buy, not a B300 needing a licence no one grants."""
+    buy, not a B300 needing a licence no one grants, nor, where she buys, a card sold only as a cloud service
+    (:func:`~configurator.core.cloud_only.purchase_refused`: "1 × Cloud TPU7x Ironwood" until December 2026)."""
     workload, region = est.scenario.workload, est.scenario.constraints.region
     family = family_of(workload)
     own = est.card.memory_gb or 0.0
     cards = [c for c in catalog.cards if c.id != est.card.id and allowed.allows(c, workload)
              and (c.memory_gb or 0.0) > own and not graphics_unsuitable(workload, c)
              and delivery_problem(c, region) is None and not import_barred(c, region)
-             and family.unrated(est.scenario, c) is None]
+             and family.unrated(est.scenario, c) is None and purchase_refused(c, est.scenario) is None]
     return sorted(cards, key=lambda c: (c.memory_gb or 0.0, c.id))
 
 

@@ -14,6 +14,7 @@ BUDGET_ENGLISH: dict[str, str] = {
                                       "constraints costs more. The nearest, not priced in full, is {count} × "
                                       "{card}. {breaks}. Raise the budget or lower the requirements.",
     "budget-fits-not-deliverable": "{card}: cannot be delivered to the region",
+    "budget-fits-cloud-only": "{card}: sold only as a cloud service: rented, never bought",
     "budget-fits-service-life": "Training: the largest model whose token budget is trained within the hardware's "
                                 "{years:,g}-year service life (the years its cost is spread over)",
     "budget-fits-not-priced": "{card}: not priced (no purchase price for the card or its server; enter a quote)",
@@ -48,6 +49,7 @@ BUDGET_CHINESE: dict[str, str] = {
     "budget-too-small-partly-priced": "预算不足：满足其余全部约束且有价格的方案都超出预算。最接近的是报价不完整的 "
                                       "{count} × {card}。{breaks}。请提高预算，或降低需求。",
     "budget-fits-not-deliverable": "{card}：无法交付到该地区",
+    "budget-fits-cloud-only": "{card}：仅以云服务提供：只能租用，不能购买",
     "budget-fits-service-life": "训练任务：取在硬件 {years:,g} 年使用期（成本分摊年限）内能训练完其词元预算的最大模型",
     "budget-fits-not-priced": "{card}：无价格（加速卡或其服务器没有采购价，请录入报价）",
     "budget-fits-too-dear": "{card}：最小采购单位（{unit} 张卡，{capex:.0money}）已超出预算",

@@ -17,6 +17,7 @@ LEFT_OUT_ENGLISH: dict[str, str] = {
     "left-out-no-display": "no display outputs for the attached monitor",
     "left-out-no-figure": "no {objective} figure (price or power unknown)",
     "left-out-below-line": "{reasons}",
+    "left-out-cloud-only": "sold only as a cloud service: rented, never bought; ranked by cloud rent",
 }
 LEFT_OUT_CHINESE: dict[str, str] = {
     "left-out-filtered": "已被筛选条件排除",
@@ -32,4 +33,5 @@ LEFT_OUT_CHINESE: dict[str, str] = {
     "left-out-no-display": "无显示输出，接不了所连的显示器",
     "left-out-no-figure": "无{objective}数值（价格或功耗未知）",
     "left-out-below-line": "{reasons}",
+    "left-out-cloud-only": "仅以云服务提供：只能租用，不能购买；按云租金排名",
 }

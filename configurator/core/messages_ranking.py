@@ -50,6 +50,8 @@ RANKING_ENGLISH: dict[str, str] = {
         "{heading}, as asked, though the budget is rent: the budget is checked against the rent, and a card without "
         "a rent is not within it"
     ),
+    # cards sold only as a cloud service, left out where the buyer buys (core/cloud_only.py)
+    "also-to-rent": "Also available to rent, not sold: {cards}",
 }
 RANKING_CHINESE: dict[str, str] = {
     "precision-risk-fp16": (
@@ -80,4 +82,5 @@ RANKING_CHINESE: dict[str, str] = {
     "ranked-against-basis": "按要求以总拥有成本排名，但预算为租金：预算按租金核对，无租金的加速卡不算在预算内",
     "ranking-heading-by-rent-basis": "{heading}：预算为租金（选择其他目标则按其排名）",
     "ranking-heading-against-basis": "{heading}——按您的要求；但预算为租金：预算按租金核对，无租金的加速卡不算在预算内",
+    "also-to-rent": "另有仅供租用、不单独出售的卡：{cards}",
 }

@@ -14,6 +14,7 @@ from functools import cached_property
 
 from configurator.core.catalog import Card, Catalog
 from configurator.core.budget_nearest import nearest_over_budget
+from configurator.core.cloud_only import purchase_refused
 from configurator.core.constraints import made_for_region
 from configurator.core.region import import_barred
 from configurator.core.estimate import estimate
@@ -264,6 +265,10 @@ def ranking_of(scenario: Scenario, cards: Iterable[CardRanking], objective: Obje
             unrated[one.card.id] = one.unrated
         if refused is not None and (one.ranked or one.unpriced or one.below_line):  # would be listed: why not
             left_out[one.card.id] = refused
+            continue
+        rented = purchase_refused(one.card, scenario, objective)  # a cloud-only card is no purchase option
+        if rented is not None and (one.ranked or one.unpriced or one.below_line):
+            left_out[one.card.id] = rented
             continue
         for found, into in ((one.ranked, best), (one.unpriced, unpriced), (one.below_line, below)):
             if found is not None:

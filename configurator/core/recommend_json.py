@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 
+from configurator.core.cloud_only import to_rent
 from configurator.core.currency import price_conversion
 from configurator.core.estimate_json import estimate_to_dict
 from configurator.core.layout_json import scenario_layout_to_dict
@@ -136,6 +137,9 @@ def result_to_dict(result: Result) -> dict:
         "rejected": result.rejected,
         "rejected_ids": {card: why.to_dict() for card, why in result.left_out.items()},
         "left_out": list(result.unlisted),
+        # the cards sold only as a cloud service left out where the buyer buys, by id (core/cloud_only.py): the
+        # text's "Also available to rent" line; empty ranked by cloud rent
+        "also_to_rent": list(to_rent(result.left_out)),
         "unpriced": [{"card": r.card.id, "count": r.count, "speed": r.speed_figure, "speed_unit": r.speed_unit,
                       "speed_percentile": r.speed_percentile,
                       "reason_id": r.reasons[0].id,

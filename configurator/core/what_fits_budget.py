@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from configurator.core.bounds import field_bounds
 from configurator.core.catalog import Card, Catalog
 from configurator.core.durations import HOURS_PER_YEAR
+from configurator.core.cloud_only import cloud_only
 from configurator.core.economics import price_basis
 from configurator.core.procurement.card_price import price_to_dict
 from configurator.core.procurement.bom import bill_of_materials
@@ -66,6 +67,7 @@ class LeftOut:
 
     NOT_DELIVERABLE = "budget-fits-not-deliverable"
     NOT_PRICED = "budget-fits-not-priced"
+    CLOUD_ONLY = "budget-fits-cloud-only"  # sold only as a cloud service (core/cloud_only.py): no purchase
     TOO_DEAR = "budget-fits-too-dear"
 
 
@@ -266,6 +268,8 @@ def what_budget_fits(base: Scenario, catalog: Catalog, budget: float, targets: S
     for done, card in enumerate(every, 1):
         if not deliverable(card, region):
             left_out.append(Purchase(card, 0, purchase_unit(card), None, LeftOut.NOT_DELIVERABLE))
+        elif cloud_only(card):  # rented only: not "not priced, enter a quote" (persona51)
+            left_out.append(Purchase(card, 0, purchase_unit(card), None, LeftOut.CLOUD_ONLY))
         else:
             bought = purchase(base, card, budget)
             if bought.left_out is not None:

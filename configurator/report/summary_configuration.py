@@ -3,6 +3,7 @@ racks — or, for a desktop unit (a DGX Spark), that it is one and needs neither
 
 from __future__ import annotations
 
+from configurator.core.cloud_only import cloud_only
 from configurator.core.desks import at_desks
 from configurator.core.estimate import Estimate
 from configurator.core.messages import msg
@@ -40,9 +41,13 @@ def configuration_text(est: Estimate, cost: DeploymentCost, w: Words) -> str:
     a desktop unit as what it is ('1 × DGX Spark (…), a desktop unit: no server, no rack', '桌面整机：无需服务器，
     无需机柜'; until December 2026 "in 1 server (1 card each), no rack", a server the bill does not have); one or two
     desktop boards in their deskside workstation ('1 × GeForce RTX 4090, in 1 deskside workstation: no server, no
-    rack'; until December 2026 "in 1 server (1 card each), 1 rack")."""
+    rack'; until December 2026 "in 1 server (1 card each), 1 rack"); a card sold only as a cloud service as rented
+    ('32 × Cloud TPU7x Ironwood (per chip, reference), sold only as a cloud service: rented, no server to buy':
+    :func:`~configurator.core.cloud_only.cloud_only`)."""
     s, bom = est.scenario, cost.bom
     text = f"{count(s.count)} × {card_name(est.card.name, w.language)}"
+    if cloud_only(est.card):  # rented by the chip: no server of a bill (until December 2026 "in 32 servers, 1 rack")
+        return text + w(", sold only as a cloud service: rented, no server to buy")
     if desktop_unit(est) and not bom.system:
         return text + (w(", a desktop unit: no server, no rack") if s.count == 1 else
                        w(", {n} desktop units: no server, no rack", n=count(s.count)))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from configurator.core.catalog import Card, Catalog, load_catalog
+from configurator.core.cloud_only import also_to_rent
 from configurator.core.estimate import Estimate
 from configurator.core.mismatch import said_beside
 from configurator.core.recommend import RENT_ELSEWHERE, Objective
@@ -256,6 +257,10 @@ def recommendation_table(result, language: str = "en", basis: Message | None = N
     if consumer:
         lines.append(w("{n} consumer graphics cards among them (no ECC; their licence restricts data-centre use): "
                        "--consumer ranks them", n=write(consumer, language)))
+    named = result.filters.cards if result.filters is not None else ()  # each named card is said with why
+    rented = also_to_rent(result.left_out, load_catalog(), named)  # cloud-only cards a buyer cannot buy
+    if rented is not None:
+        lines.append(single_line(w.message(rented)))
     no_av1 = [card_id for card_id, why in result.left_out.items() if why == NO_AV1_ENCODER]
     if no_av1:  # the cheapest transcoders (T4, A10) are the ones without: said, not only in --json
         catalog = load_catalog()

@@ -121,7 +121,7 @@ def card_columns(answer: BudgetFits) -> Columns:
 
 
 LEFT_OUT_LISTS = {LeftOut.TOO_DEAR: "budget-fits-too-dear-list", LeftOut.NOT_PRICED: "budget-fits-not-priced-list",
-                  LeftOut.NOT_DELIVERABLE: "budget-fits-not-deliverable-list"}
+                  LeftOut.NOT_DELIVERABLE: "budget-fits-not-deliverable-list", LeftOut.CLOUD_ONLY: "also-to-rent"}
 """Each reason a card is left out -> the message that lists the cards it leaves out."""
 
 
@@ -134,7 +134,7 @@ def left_out(answer: BudgetFits) -> tuple[Message, ...]:
     """What the answer leaves out: with a training task asked, the models whose token budget outlasts
     the hardware's service life (:func:`~configurator.core.what_fits_budget.service_life_hours`); then
     the cards, one line per reason: too dear (each with its smallest purchase's capex), not priced,
-    not deliverable to the region."""
+    not deliverable to the region, sold only as a cloud service (also available to rent)."""
     lines = []
     if any(task.is_training for task in answer.tasks):
         lines.append(msg("budget-fits-service-life", years=answer.base.economics.amortisation_years))

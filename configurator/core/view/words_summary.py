@@ -69,6 +69,7 @@ ZH_CN_SUMMARY: dict[str, str] = {
         "每小时 {hourly} · 每月 {month} · {period}共 {total}，按 {u} 利用率，与总拥有成本同一口径",
     "{job} for the job ({hours} at {hourly} per hour)": "整个作业 {job}（{hours}，每小时 {hourly}）",
     "{count} × {card}, rented by the card-hour": "{count} × {card}，按卡时租用",
+    ", sold only as a cloud service: rented, no server to buy": "，仅以云服务提供：只能租用，无服务器可购",
     "Not priced": "未定价",
     "{n} servers": "{n} 台服务器", "{n} racks": "{n} 个机柜", "1 server": "1 台服务器", "1 rack": "1 个机柜",
     "no rack": "无需机柜",

@@ -80,27 +80,30 @@ def splits_that_may_carry(scenario: Scenario, card: Card, pools: list[int], grou
     """Asked only whether the plan carries the load (:func:`~.plan.carries`): the prefill pools of
     :func:`sized_pools` (``pools`` copies of ``group`` cards), those that miss the stated rate or
     a target at every batch with the engine's KV cache (:func:`~.pools_floor.split_cannot_carry`)
-    not estimated; raises :class:`Carrying` at the first that carries the load, as the search
-    over every split does (a split that carries is never set aside there: it ranks above the best
+    not estimated; raises :class:`Carrying` at the first that carries the load — the largest prefill
+    pool asked first, which carries where any does in most count searches without a stated rate (2,000
+    users of Llama 3 70B at 1 s / 50 ms: the 3/4 pool in nearly every pinned count that carries) —, as the
+    search over every split does (a split that carries is never set aside there: it ranks above the best
     so far, which does not carry). Where none carries, the best ranked of those estimated — only
     where that is all the search reads of it: no FP8 cache is tried on the best split
     (:func:`with_fp8_cache_if_needed`, which the best split decides) and no stages are searched
     for want of a split that fits (the pipeline degree pinned); else None, and every split is
     weighed as before, those estimated here (kept in ``weighed``, by prefill copies) not again."""
     targets = latency_targets(scenario)
-    best, best_rank = None, None
-    for n in pools:
+    for n in sorted(pools, reverse=True):  # largest prefill pool first: most often the one that carries
         split = with_serving(scenario, prefill_cards=n * group)
         if split_cannot_carry(split, card, targets):
             continue
         est = weighed[n] = _batched_replica(split, card)
         if weighed_carries(est):
             raise Carrying  # the plan carries the load (estimated_unless_carrying)
-        rank = serving_rank(est)
-        if best is None or rank > best_rank:
-            best, best_rank = est, rank
-    if best is None or "pp" in scenario.auto_layout or fp8_may_be_tried(scenario, card):
+    if not weighed or "pp" in scenario.auto_layout or fp8_may_be_tried(scenario, card):
         return None
+    best, best_rank = None, None
+    for n in (n for n in pools if n in weighed):  # in the search's order: the first of equals kept, as before
+        rank = serving_rank(weighed[n])
+        if best is None or rank > best_rank:
+            best, best_rank = weighed[n], rank
     return best
 
 

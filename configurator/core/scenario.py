@@ -226,6 +226,13 @@ class Scenario(_Frozen):
         return min(max(pool, 1), groups - 1) * group
 
     @property
+    def prefill_pool_cards(self) -> int:
+        """Serving: the cards of the prefill pool as the estimate runs it, :attr:`prefill_copies` whole copies of
+        tp × pp cards (0 when colocated); the typed ``serving.prefill_cards`` may not be whole copies of the layout
+        the planner picks (review51, session 51) [cards]."""
+        return self.prefill_copies * self.model_parallel
+
+    @property
     def data_parallel(self) -> int:
         """Data-parallel replicas (training) or serving replicas (inference)."""
         return self.count // self.model_parallel

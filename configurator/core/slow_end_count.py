@@ -315,7 +315,7 @@ def layout_of(est: Estimate) -> dict:
         t = s.training
         return {**widths, "dp": s.data_parallel, "micro_batch": t.micro_batch, "zero": par.zero,
                 "recompute": str(t.recompute)}
-    prefill = s.prefill_copies * s.model_parallel  # the pool as estimated: the setting in whole copies (review51)
+    prefill = s.prefill_pool_cards  # the pool as estimated: the setting in whole copies (review51)
     pools = {"prefill_cards": prefill, "decode_cards": s.count - prefill} if prefill else \
         {"prefill_cards": None, "decode_cards": None}
     kv = s.serving.kv_precision

@@ -128,7 +128,7 @@ def _pools_said(pooled: Estimate, shared: int) -> Estimate:
     s = pooled.scenario
     if not s.serving.disaggregated or not s.prefill_copies:
         return pooled
-    prefill = s.prefill_copies * s.model_parallel
+    prefill = s.prefill_pool_cards
     note = msg("serving-pools-fewer-cards", count=s.count, prefill_cards=prefill, decode_cards=s.count - prefill,
                shared=shared)
     return replace(pooled, messages=(note, *pooled.messages))

@@ -115,7 +115,7 @@ def _point(est: Estimate, percentile: int) -> TradeoffPoint | None:
         tp=s.parallelism.tp, pp=s.parallelism.pp, ep=s.parallelism.ep, batch=s.sequences_per_replica,
         tokens_per_step=serving.max_batched_tokens,
         kv_precision=serving.kv_precision.value if serving.kv_precision is not None else None,
-        disaggregated=pooled, prefill_cards=s.prefill_copies * s.model_parallel if pooled else 0,
+        disaggregated=pooled, prefill_cards=s.prefill_pool_cards if pooled else 0,
         per_gpu=i.tokens_per_s_per_card, per_user=1.0 / i.tpot_at(percentile), ttft_s=i.ttft_at(percentile),
         meets_targets=not missed_serving_targets(s, i),
         overloaded=any(m.id == "serving-overloaded" for m in i.messages))

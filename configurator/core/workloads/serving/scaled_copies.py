@@ -28,7 +28,7 @@ def pinned_copy(chosen: Scenario) -> Scenario:
     and the window's analysis failed (review51)."""
     if not chosen.serving.disaggregated:
         return updated(chosen, auto_layout=())
-    pool = chosen.prefill_copies * chosen.model_parallel
+    pool = chosen.prefill_pool_cards
     pools = {"prefill_cards": pool} if pool else {"disaggregated": False, "prefill_cards": None}
     return updated(chosen, auto_layout=(), serving=pools)
 

@@ -43,6 +43,7 @@ from configurator.core.scenario_io import ScenarioFileError
 from configurator.core.view.job_view import budget_read_in, budget_read_in_to_dict, job_line, job_to_dict, \
     shown_estimate
 from configurator.core.view.printable import printable_output, single_line
+from configurator.report import text_wrap
 from configurator.report.text import estimate_table, recommendation_table
 
 
@@ -126,8 +127,8 @@ def _run_estimate(args: argparse.Namespace, catalog: Catalog) -> int:
         _print_examples(scenario, args.lang)
         print(estimate_table(result, args.lang, suggestions, mismatched))
         read = users_read(result.scenario, flags=True)  # last, as recommend says it: users at once, or a day
-        if read is not None:
-            print(single_line(read.text_in(args.lang)))
+        if read is not None:  # folded to the terminal as the table above it is
+            print(text_wrap.hanging(single_line(read.text_in(args.lang)), 0, text_wrap.terminal_columns()))
     return 0
 
 

@@ -36,6 +36,7 @@ from configurator.core.bill_covers import bill_covers
 from configurator.core.catalog import Card
 from configurator.core.economics import Costs, Power, node_power_kw
 from configurator.core.procurement.host import housing_verdict, in_office
+from configurator.core.procurement.partial import cards_unpriced
 from configurator.core.formulas.economics import HOURS_PER_YEAR
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.prices import PriceBook, price_book_for
@@ -136,10 +137,9 @@ def budget_verdict(scenario: Scenario, card: Card, costs: Costs, one_off_job: bo
 
     bom = bill_of_materials(scenario, card, book, prices=costs.prices)
     unpriced = len(bom.unpriced)
-    cards_unpriced = any(line.kind == "accelerator" for line in bom.unpriced)  # the capex is without the cards
     verdict = ceiling("budget", c.budget, bom.capex, currency, basis="capex",
                       params={"unpriced": unpriced, "card": card.name, "covers": bill_covers(bom),
-                              "cards_unpriced": cards_unpriced})
+                              "cards_unpriced": cards_unpriced(bom)})  # the capex is without the cards
     if unpriced and verdict.met:
         return Verdict("budget", c.budget, bom.capex, currency, None, verdict.by, verdict.share, "capex",
                        params=verdict.params)

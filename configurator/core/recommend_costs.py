@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from configurator.core.estimate import Estimate
 from configurator.core.messages import Message, msg
 from configurator.core.procurement.deployment import DeploymentCost, deployment_cost
-from configurator.core.procurement.host import housing_verdict
+from configurator.core.procurement.host import bundled_card_name, housing_verdict
 from configurator.core.procurement.prices import PriceBook
 from configurator.core.procurement.tco import OwnershipCost, RentAgainstBuy
 from configurator.core.procurement.partial import cards_unpriced, excluded_message
@@ -201,10 +201,7 @@ def rack_edition_note(est: Estimate, row: tuple[int, Recommendation] | None,
     if edition is None:
         return None
     if row is None:
-        from configurator.core.catalog import load_bundled_catalog  # read only where a bought bill is refused
-
-        found = next((c for c in load_bundled_catalog().cards if c.id == edition), None)
-        return msg("rent-or-buy-edition", edition=found.name if found is not None else edition)
+        return msg("rent-or-buy-edition", edition=bundled_card_name(edition) or edition)
     place, rec = row
     cost = ownership_cost(rec.estimate, book)
     if cards_unpriced(cost.bom):

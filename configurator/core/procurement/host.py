@@ -65,10 +65,10 @@ def housing_verdict(scenario: Scenario, card: Card) -> Verdict | None:
     edition = card.cooling.rack_edition if card.cooling is not None else None
     return Verdict("housing", CARDS_PER_DESKSIDE, scenario.count, "cards", False,
                    params={"card": card.name, "count": scenario.count, "edition": edition,
-                           "edition_name": _card_name(edition)})
+                           "edition_name": bundled_card_name(edition)})
 
 
-def _card_name(card_id: str | None) -> str | None:
+def bundled_card_name(card_id: str | None) -> str | None:
     """The bundled catalog's name of ``card_id`` (a rack edition the words name), else None."""
     if card_id is None:
         return None
